@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "MediaRemote",
+    products: [
+        .library(name: "DBus", targets: ["DBus"]),
+        .executable(name: "mediaremoted", targets: ["mediaremoted"]),
+        .executable(name: "mediaremotectl", targets: ["mediaremotectl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, DBUS_TYPE_* characters.
+        .target(name: "CSystem", dependencies: ["CDBus"]),
+
+        // A safe libdbus-1 binding on one event loop.
+        .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
+        // What the daemon exports; shared by the daemon and its tests.
+        .target(name: "Bridge", dependencies: ["DBus"]),
+
+        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "DBus"]),
+        // The client's commands, a library so tests can parse every subcommand.
+        .target(
+            name: "MediaRemoteCtl",
+            dependencies: ["Bridge", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
+
+        .testTarget(name: "DBusTests", dependencies: ["DBus"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "DBus", "MediaRemoteCtl"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the service as the daemon does and returns its exit status: 0 after SIGTERM or
+/// SIGINT, 1 when it cannot start or loses the bus or its name (so systemd restarts it).
+public func runService() -> Int32 {
+    let service: Service
+    do {
+        service = try Service()
+    } catch {
+        Log.error(error.description)
+        return 1
+    }
+    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName)")
+    switch service.run() {
+    case .stopped:
+        Log.info("stopped")
+        return 0
+    case .busLost:
+        Log.error("lost the connection to the session bus; exiting so the service manager can restart it")
+        return 1
+    case .nameLost:
+        Log.error("another connection took \(BridgeNames.busName); exiting")
+        return 1
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's log: one line per event on stderr. Under systemd (JOURNAL_STREAM set) each
+/// line carries journald's priority prefix (`<3>` error, `<4>` warning, `<6>` info, `<7>` debug),
+/// so `journalctl -p` filters it; on a terminal it reads as plain text.
+public enum Log {
+    public enum Level: Int32, Sendable {
+        case error = 3
+        case warning = 4
+        case info = 6
+        case debug = 7
+    }
+
+    private static let toJournal = getenv("JOURNAL_STREAM") != nil
+
+    public static func error(_ message: String) { write(.error, message) }
+    public static func warning(_ message: String) { write(.warning, message) }
+    public static func info(_ message: String) { write(.info, message) }
+    public static func debug(_ message: String) { write(.debug, message) }
+
+    public static func write(_ level: Level, _ message: String) {
+        let line: String
+        if toJournal {
+            line = "<\(level.rawValue)>\(message)\n"
+        } else {
+            let label = switch level {
+            case .error: "error: "
+            case .warning: "warning: "
+            case .info, .debug: ""
+            }
+            line = "mediaremoted: \(label)\(message)\n"
+        }
+        // One write(2) per line, so lines from a crash handler or another thread never interleave.
+        var bytes = Array(line.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,84 @@
+import DBus
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The running daemon: the bus connection, the owned name and the exported bridge object,
+/// on one event loop.
+public final class Service {
+    /// Why the service stopped.
+    public enum Outcome: Equatable, Sendable {
+        /// SIGTERM or SIGINT: a clean stop.
+        case stopped
+        /// The bus went away; systemd restarts the service.
+        case busLost
+        /// Another connection took the name.
+        case nameLost
+    }
+
+    /// What can keep the service from starting, with the advice the log should give.
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let loop: EventLoop
+    private let connection: Connection
+    private var signals: SignalSource?
+    private var outcome = Outcome.stopped
+
+    /// Connects to `bus`, owns `org.mediaremote.MediaRemote1` and exports the bridge object.
+    public init(bus: Connection.Bus = .session) throws(StartError) {
+        do throws(DBusError) {
+            loop = try EventLoop()
+        } catch {
+            throw StartError(description: "cannot start the event loop: \(error.message)")
+        }
+        do throws(DBusError) {
+            connection = try Connection(bus, loop: loop)
+        } catch {
+            throw StartError(
+                description: "cannot connect to the session bus: \(error.message); is DBUS_SESSION_BUS_ADDRESS set?")
+        }
+        let reply: RequestNameReply
+        do throws(DBusError) {
+            reply = try connection.requestName(BridgeNames.busName, flags: [.doNotQueue])
+        } catch {
+            throw StartError(description: "cannot request \(BridgeNames.busName): \(error.message)")
+        }
+        guard reply == .primaryOwner || reply == .alreadyOwner else {
+            throw StartError(
+                description: "\(BridgeNames.busName) is already owned by another connection; is another mediaremoted already running?")
+        }
+        do throws(DBusError) {
+            try connection.export([BridgeInterface.make()], at: BridgeNames.objectPath)
+        } catch {
+            throw StartError(description: "cannot export \(BridgeNames.objectPath): \(error.message)")
+        }
+    }
+
+    /// The unique name the service has on the bus.
+    public var uniqueName: BusName { connection.uniqueName }
+
+    /// Runs until SIGTERM or SIGINT, or until the bus or the name is lost.
+    public func run() -> Outcome {
+        do throws(DBusError) {
+            signals = try loop.handleSignals([SIGTERM, SIGINT]) { [unowned self] _ in self.finish(.stopped) }
+        } catch {
+            // Without a signalfd, the default disposition still ends the process on SIGTERM.
+        }
+        connection.onDisconnect = { [unowned self] in self.finish(.busLost) }
+        connection.onNameLost = { [unowned self] name in
+            if name == BridgeNames.busName { self.finish(.nameLost) }
+        }
+        loop.run()
+        if outcome == .stopped {
+            _ = try? connection.releaseName(BridgeNames.busName)
+        }
+        return outcome
+    }
+
+    private func finish(_ outcome: Outcome) {
+        self.outcome = outcome
+        loop.stop()
+    }
+}

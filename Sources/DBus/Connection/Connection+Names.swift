@@ -1,0 +1,99 @@
+/// What `RequestName` answered.
+public enum RequestNameReply: UInt32, Sendable {
+    case primaryOwner = 1
+    case inQueue = 2
+    case exists = 3
+    case alreadyOwner = 4
+}
+
+/// `RequestName`'s flags.
+public struct RequestNameFlags: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let allowReplacement = RequestNameFlags(rawValue: 1)
+    public static let replaceExisting = RequestNameFlags(rawValue: 2)
+    public static let doNotQueue = RequestNameFlags(rawValue: 4)
+}
+
+/// Follows who owns a bus name; `cancel()` stops following.
+public final class NameWatch {
+    fileprivate var subscription: SignalSubscription?
+    fileprivate var pending: PendingCall?
+
+    public func cancel() {
+        subscription?.cancel()
+        pending?.cancel()
+        subscription = nil
+        pending = nil
+    }
+}
+
+extension Connection {
+    /// Asks the bus for a name, blocking until it answers. For start-up, before the loop runs.
+    public func requestName(_ name: BusName, flags: RequestNameFlags = []) throws(DBusError) -> RequestNameReply {
+        let reply = try callBlocking(busMethod("RequestName", [.string(name.rawValue), .uint32(flags.rawValue)]))
+        guard case .uint32(let code)? = reply.arguments.first, let answer = RequestNameReply(rawValue: code) else {
+            throw DBusError.failed("the bus answered RequestName with '\(reply.signature)'")
+        }
+        return answer
+    }
+
+    /// Gives a name back to the bus, blocking until it answers; true when we owned it.
+    @discardableResult
+    public func releaseName(_ name: BusName) throws(DBusError) -> Bool {
+        let reply = try callBlocking(busMethod("ReleaseName", [.string(name.rawValue)]))
+        return reply.arguments.first == .uint32(1)
+    }
+
+    /// Calls `handler` with the current owner of `name` (nil when it has none), then with
+    /// every change of owner, from `NameOwnerChanged`.
+    public func watchNameOwner(_ name: BusName, handler: @escaping (BusName?) -> Void) -> NameWatch {
+        let watch = NameWatch()
+        var sawChange = false
+        watch.subscription = subscribe(
+            MatchRule(sender: .bus, interface: .bus, member: "NameOwnerChanged", arguments: [0: name.rawValue])
+        ) { message in
+            guard message.arguments.count == 3, case .string(let owner) = message.arguments[2] else { return }
+            sawChange = true
+            handler(owner.isEmpty ? nil : try? BusName(owner))
+        }
+        // Asked after AddMatch, so no change can fall between the answer and the signals.
+        watch.pending = call(busMethod("GetNameOwner", [.string(name.rawValue)])) { [weak watch] result in
+            guard let watch, watch.subscription != nil, !sawChange else { return }
+            watch.pending = nil
+            switch result {
+            case .success(let reply):
+                if case .string(let owner)? = reply.arguments.first { handler(try? BusName(owner)) }
+            case .failure:
+                handler(nil)
+            }
+        }
+        return watch
+    }
+
+    /// Calls `handler` for every change of owner of any name: (name, old owner, new owner).
+    public func watchNameOwnerChanges(
+        handler: @escaping (BusName, BusName?, BusName?) -> Void
+    ) -> SignalSubscription {
+        subscribe(MatchRule(sender: .bus, interface: .bus, member: "NameOwnerChanged")) { message in
+            guard message.arguments.count == 3,
+                case .string(let name) = message.arguments[0],
+                case .string(let old) = message.arguments[1],
+                case .string(let new) = message.arguments[2],
+                let busName = try? BusName(name)
+            else { return }
+            handler(busName, old.isEmpty ? nil : try? BusName(old), new.isEmpty ? nil : try? BusName(new))
+        }
+    }
+
+    /// The names on the bus (`ListNames`), blocking. For tools and start-up.
+    public func listNames() throws(DBusError) -> [BusName] {
+        let reply = try callBlocking(busMethod("ListNames", []))
+        let names: [String] = try (reply.arguments.first ?? .array(.string, [])).decode()
+        return names.compactMap { try? BusName($0) }
+    }
+
+    func busMethod(_ member: MemberName, _ arguments: [Value]) -> Message {
+        .methodCall(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: member, arguments: arguments)
+    }
+}

@@ -1,0 +1,172 @@
+import CDBus
+
+/// A connection to a message bus, driven by one ``EventLoop`` on the loop's thread.
+///
+/// It exports objects (``export(_:at:)``), calls other peers without blocking the loop
+/// (``call(_:timeout:reply:)``), subscribes to signals by match rule, and tracks names.
+/// A lost bus is reported through ``onDisconnect``; the process is never exited for you.
+public final class Connection {
+    public enum Bus: Sendable {
+        case session
+        case system
+        /// A bus at an address, such as the `unix:path=…` a private `dbus-daemon` prints.
+        case address(String)
+    }
+
+    public let loop: EventLoop
+    /// The unique name the bus gave this connection (`:1.42`).
+    public let uniqueName: BusName
+
+    /// Called once when the bus connection is lost.
+    public var onDisconnect: (() -> Void)?
+    /// Called when a name this connection owned was taken away (`NameLost`).
+    public var onNameLost: ((BusName) -> Void)?
+
+    let raw: OpaquePointer
+    private let integration: LoopIntegration
+    var objects = ObjectTree()
+    var subscriptions: [UInt64: SignalSubscription.Entry] = [:]
+    var nextSubscriptionID: UInt64 = 1
+    private(set) var isConnected = true
+
+    /// Connects and registers with the bus (`Hello`), then runs on `loop`.
+    public init(_ bus: Bus, loop: EventLoop) throws(DBusError) {
+        dbus_threads_init_default()
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        var opened: OpaquePointer?
+        switch bus {
+        case .session: opened = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+        case .system: opened = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
+        case .address(let address):
+            opened = dbus_connection_open_private(address, &error)
+            if let connection = opened, dbus_bus_register(connection, &error) == 0 {
+                dbus_connection_close(connection)
+                dbus_connection_unref(connection)
+                opened = nil
+            }
+        }
+        guard let raw = opened else { throw DBusError(taking: &error, context: "cannot connect to the \(bus) bus") }
+        dbus_connection_set_exit_on_disconnect(raw, 0)
+        self.raw = raw
+        self.loop = loop
+        guard let unique = dbus_bus_get_unique_name(raw), let name = try? BusName(String(cString: unique)) else {
+            dbus_connection_close(raw)
+            dbus_connection_unref(raw)
+            throw DBusError.failed("the bus gave no valid unique name")
+        }
+        uniqueName = name
+        integration = LoopIntegration(loop: loop, connection: raw)
+        do {
+            try integration.install()
+        } catch {
+            dbus_connection_close(raw)
+            dbus_connection_unref(raw)
+            throw error
+        }
+        let added = dbus_connection_add_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque(), nil)
+        guard added != 0 else {
+            integration.uninstall()
+            dbus_connection_close(raw)
+            dbus_connection_unref(raw)
+            throw DBusError(.noMemory, "cannot install the message filter")
+        }
+    }
+
+    deinit {
+        dbus_connection_remove_filter(raw, Connection.filter, Unmanaged.passUnretained(self).toOpaque())
+        close()
+        dbus_connection_unref(raw)
+    }
+
+    /// Closes the connection; the loop no longer watches it.
+    public func close() {
+        integration.uninstall()
+        if isConnected {
+            isConnected = false
+            dbus_connection_close(raw)
+        }
+    }
+
+    /// Sends a message without waiting for a reply; returns its serial.
+    @discardableResult
+    public func send(_ message: Message) throws(DBusError) -> UInt32 {
+        guard isConnected else { throw DBusError.disconnected("the bus connection is closed") }
+        let encoded = try message.encode()
+        defer { dbus_message_unref(encoded) }
+        var serial: UInt32 = 0
+        guard dbus_connection_send(raw, encoded, &serial) != 0 else {
+            throw DBusError(.noMemory, "cannot queue the message")
+        }
+        return serial
+    }
+
+    /// Writes everything queued, blocking until it is written. For short-lived tools.
+    public func flush() {
+        dbus_connection_flush(raw)
+    }
+
+    // MARK: Receiving
+
+    /// The one filter function: libdbus removes a filter by its function and data, so adding
+    /// and removing must pass the same pointer.
+    private static let filter: DBusHandleMessageFunction = { _, message, data in
+        Unmanaged<Connection>.fromOpaque(data!).takeUnretainedValue().receive(message!)
+    }
+
+    private func receive(_ raw: OpaquePointer) -> DBusHandlerResult {
+        let message: Message
+        do {
+            message = try Message(decoding: raw)
+        } catch {
+            // libdbus validated the message: this happens only on a bug; answer rather than drop.
+            if dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_METHOD_CALL, dbus_message_get_no_reply(raw) == 0,
+                let reply = dbus_message_new_error(raw, ErrorName.invalidArgs.rawValue, error.message)
+            {
+                dbus_connection_send(self.raw, reply, nil)
+                dbus_message_unref(reply)
+            }
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+        switch message.kind {
+        case .methodCall:
+            handleMethodCall(message)
+            return DBUS_HANDLER_RESULT_HANDLED
+        case .signal:
+            handleSignal(message)
+            return DBUS_HANDLER_RESULT_HANDLED
+        case .methodReturn, .error:
+            // Replies to our calls reach their pending call before any filter; others are stale.
+            return DBUS_HANDLER_RESULT_HANDLED
+        }
+    }
+
+    private func handleSignal(_ message: Message) {
+        if message.interface == .local, message.member == "Disconnected" {
+            isConnected = false
+            integration.uninstall()
+            onDisconnect?()
+            return
+        }
+        if message.sender == .bus, message.interface == .bus, message.member == "NameLost",
+            case .string(let lost)? = message.arguments.first, let name = try? BusName(lost)
+        {
+            onNameLost?(name)
+        }
+        deliverToSubscriptions(message)
+    }
+}
+
+extension DBusError {
+    /// Takes a libdbus error (freeing it), or describes a failure that set none.
+    init(taking error: inout CDBus.DBusError, context: String) {
+        defer { dbus_error_free(&error) }
+        guard dbus_error_is_set(&error) != 0 else {
+            self = DBusError.failed(context)
+            return
+        }
+        let name = (try? ErrorName(String(cString: error.name))) ?? .failed
+        let message = error.message.map { String(cString: $0) } ?? ""
+        self = DBusError(name, "\(context): \(message)")
+    }
+}

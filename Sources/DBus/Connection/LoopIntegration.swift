@@ -1,0 +1,154 @@
+import CDBus
+
+/// Wires one libdbus connection into an ``EventLoop``: its watches become one epoll
+/// registration per file descriptor (libdbus adds a read and a write watch on the same
+/// socket), its timeouts become timers, and queued messages are dispatched before every wait.
+///
+/// libdbus holds this object (retained) as the user data of its callbacks and releases it
+/// when the functions are replaced or the connection is finalized.
+final class LoopIntegration {
+    private let loop: EventLoop
+    private let connection: OpaquePointer
+
+    /// The watches on one descriptor, sharing one registration.
+    private struct WatchedDescriptor {
+        var source: FileDescriptorSource
+        var watches: [OpaquePointer]
+    }
+
+    private var descriptors: [Int32: WatchedDescriptor] = [:]
+    private var timers: [OpaquePointer: Timer] = [:]
+    private var preparer: UInt64?
+
+    init(loop: EventLoop, connection: OpaquePointer) {
+        self.loop = loop
+        self.connection = connection
+    }
+
+    /// Hands the watch and timeout functions to libdbus and starts dispatching.
+    func install() throws(DBusError) {
+        let data = Unmanaged.passRetained(self).toOpaque()
+        let watchesSet = dbus_connection_set_watch_functions(
+            connection,
+            { watch, data in LoopIntegration.from(data).add(watch: watch!) },
+            { watch, data in LoopIntegration.from(data).remove(watch: watch!) },
+            { watch, data in LoopIntegration.from(data).update(descriptor: dbus_watch_get_unix_fd(watch!)) },
+            data,
+            { data in Unmanaged<LoopIntegration>.fromOpaque(data!).release() }
+        )
+        guard watchesSet != 0 else { throw DBusError(.noMemory, "cannot install the connection's watches") }
+        let timeoutData = Unmanaged.passRetained(self).toOpaque()
+        let timeoutsSet = dbus_connection_set_timeout_functions(
+            connection,
+            { timeout, data in LoopIntegration.from(data).add(timeout: timeout!) },
+            { timeout, data in LoopIntegration.from(data).remove(timeout: timeout!) },
+            { timeout, data in LoopIntegration.from(data).toggle(timeout: timeout!) },
+            timeoutData,
+            { data in Unmanaged<LoopIntegration>.fromOpaque(data!).release() }
+        )
+        guard timeoutsSet != 0 else { throw DBusError(.noMemory, "cannot install the connection's timeouts") }
+        let connection = self.connection
+        preparer = loop.addPreparer {
+            while dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+                _ = dbus_connection_dispatch(connection)
+            }
+        }
+    }
+
+    /// Takes everything out of the loop; libdbus calls back to remove each watch and timeout.
+    func uninstall() {
+        if let preparer { loop.removePreparer(preparer) }
+        preparer = nil
+        dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil)
+        dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
+    }
+
+    private static func from(_ data: UnsafeMutableRawPointer?) -> LoopIntegration {
+        Unmanaged<LoopIntegration>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    // MARK: Watches
+
+    private func add(watch: OpaquePointer) -> dbus_bool_t {
+        let fd = dbus_watch_get_unix_fd(watch)
+        if descriptors[fd] != nil {
+            descriptors[fd]!.watches.append(watch)
+        } else {
+            do {
+                let source = try loop.watch(fd: fd, for: []) { [unowned self] events in self.handle(fd: fd, events: events) }
+                descriptors[fd] = WatchedDescriptor(source: source, watches: [watch])
+            } catch {
+                return 0
+            }
+        }
+        update(descriptor: fd)
+        return 1
+    }
+
+    private func remove(watch: OpaquePointer) {
+        let fd = dbus_watch_get_unix_fd(watch)
+        guard var entry = descriptors[fd] else { return }
+        entry.watches.removeAll { $0 == watch }
+        if entry.watches.isEmpty {
+            entry.source.cancel()
+            descriptors[fd] = nil
+        } else {
+            descriptors[fd] = entry
+            update(descriptor: fd)
+        }
+    }
+
+    /// Sets the descriptor's epoll mask to the union of its enabled watches.
+    private func update(descriptor fd: Int32) {
+        guard let entry = descriptors[fd] else { return }
+        var events: EventLoop.Events = []
+        for watch in entry.watches where dbus_watch_get_enabled(watch) != 0 {
+            let flags = dbus_watch_get_flags(watch)
+            if flags & DBUS_WATCH_READABLE.rawValue != 0 { events.insert(.readable) }
+            if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events.insert(.writable) }
+        }
+        if entry.source.events != events { entry.source.events = events }
+    }
+
+    private func handle(fd: Int32, events: EventLoop.Events) {
+        guard let watches = descriptors[fd]?.watches else { return }
+        var conditions: UInt32 = 0
+        if events.contains(.error) { conditions |= DBUS_WATCH_ERROR.rawValue }
+        if events.contains(.hangUp) { conditions |= DBUS_WATCH_HANGUP.rawValue }
+        var ready: UInt32 = 0
+        if events.contains(.readable) { ready |= DBUS_WATCH_READABLE.rawValue }
+        if events.contains(.writable) { ready |= DBUS_WATCH_WRITABLE.rawValue }
+        for watch in watches {
+            // Handling one watch may remove the other: only handle what is still there.
+            guard descriptors[fd]?.watches.contains(watch) == true, dbus_watch_get_enabled(watch) != 0 else { continue }
+            let flags = (dbus_watch_get_flags(watch) & ready) | conditions
+            if flags != 0 { _ = dbus_watch_handle(watch, flags) }
+        }
+    }
+
+    // MARK: Timeouts
+
+    private func add(timeout: OpaquePointer) -> dbus_bool_t {
+        do {
+            timers[timeout] = try loop.makeTimer { _ = dbus_timeout_handle(timeout) }
+        } catch {
+            return 0
+        }
+        toggle(timeout: timeout)
+        return 1
+    }
+
+    private func remove(timeout: OpaquePointer) {
+        timers.removeValue(forKey: timeout)?.cancel()
+    }
+
+    private func toggle(timeout: OpaquePointer) {
+        guard let timer = timers[timeout] else { return }
+        if dbus_timeout_get_enabled(timeout) != 0 {
+            let interval = Duration.milliseconds(Int64(dbus_timeout_get_interval(timeout)))
+            timer.schedule(after: interval, repeating: interval)
+        } else {
+            timer.disarm()
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// A subscription to signals matching a rule; `cancel()` removes its match from the bus.
+public final class SignalSubscription {
+    struct Entry {
+        let rule: MatchRule
+        let handler: (Message) -> Void
+    }
+
+    private weak var connection: Connection?
+    private let id: UInt64
+
+    init(connection: Connection, id: UInt64) {
+        self.connection = connection
+        self.id = id
+    }
+
+    public func cancel() {
+        connection?.unsubscribe(id)
+        connection = nil
+    }
+}
+
+extension Connection {
+    /// Calls `handler` for every message matching `rule`, from now until the subscription is
+    /// cancelled. The bus learns the rule (`AddMatch`) before any later call of ours reaches it.
+    public func subscribe(_ rule: MatchRule, handler: @escaping (Message) -> Void) -> SignalSubscription {
+        let id = nextSubscriptionID
+        nextSubscriptionID += 1
+        subscriptions[id] = SignalSubscription.Entry(rule: rule, handler: handler)
+        callBus("AddMatch", [.string(rule.description)])
+        return SignalSubscription(connection: self, id: id)
+    }
+
+    func unsubscribe(_ id: UInt64) {
+        guard let entry = subscriptions.removeValue(forKey: id) else { return }
+        if isConnected { callBus("RemoveMatch", [.string(entry.rule.description)]) }
+    }
+
+    func deliverToSubscriptions(_ message: Message) {
+        // A handler may cancel or add subscriptions: work on a snapshot, in subscription order.
+        for (id, entry) in subscriptions.sorted(by: { $0.key < $1.key }) where entry.rule.matches(message) {
+            guard subscriptions[id] != nil else { continue }
+            entry.handler(message)
+        }
+    }
+
+    /// A call to the bus itself whose reply nobody waits for.
+    func callBus(_ member: MemberName, _ arguments: [Value]) {
+        var message = busMethod(member, arguments)
+        message.noReplyExpected = true
+        _ = try? send(message)
+    }
+}

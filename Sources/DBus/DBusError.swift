@@ -1,0 +1,46 @@
+/// A D-Bus error: a validated error name and a sentence that says what went wrong.
+///
+/// Everything that can fail in this module fails with a `DBusError`, so a failure can be
+/// sent back to a peer as it is, and a peer's error arrives with the name it was sent with.
+public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var name: ErrorName
+    public var message: String
+
+    public init(_ name: ErrorName, _ message: String) {
+        self.name = name
+        self.message = message
+    }
+
+    public var description: String { "\(name): \(message)" }
+}
+
+extension DBusError {
+    public static func failed(_ message: String) -> DBusError { DBusError(.failed, message) }
+    public static func invalidArgs(_ message: String) -> DBusError { DBusError(.invalidArgs, message) }
+    public static func noReply(_ message: String) -> DBusError { DBusError(.noReply, message) }
+    public static func disconnected(_ message: String) -> DBusError { DBusError(.disconnected, message) }
+}
+
+extension ErrorName {
+    // The standard names of org.freedesktop.DBus.Error, as the specification and libdbus use them.
+    public static let failed: ErrorName = "org.freedesktop.DBus.Error.Failed"
+    public static let noMemory: ErrorName = "org.freedesktop.DBus.Error.NoMemory"
+    public static let serviceUnknown: ErrorName = "org.freedesktop.DBus.Error.ServiceUnknown"
+    public static let nameHasNoOwner: ErrorName = "org.freedesktop.DBus.Error.NameHasNoOwner"
+    public static let noReply: ErrorName = "org.freedesktop.DBus.Error.NoReply"
+    public static let ioError: ErrorName = "org.freedesktop.DBus.Error.IOError"
+    public static let badAddress: ErrorName = "org.freedesktop.DBus.Error.BadAddress"
+    public static let notSupported: ErrorName = "org.freedesktop.DBus.Error.NotSupported"
+    public static let limitsExceeded: ErrorName = "org.freedesktop.DBus.Error.LimitsExceeded"
+    public static let accessDenied: ErrorName = "org.freedesktop.DBus.Error.AccessDenied"
+    public static let noServer: ErrorName = "org.freedesktop.DBus.Error.NoServer"
+    public static let timeout: ErrorName = "org.freedesktop.DBus.Error.Timeout"
+    public static let disconnected: ErrorName = "org.freedesktop.DBus.Error.Disconnected"
+    public static let invalidArgs: ErrorName = "org.freedesktop.DBus.Error.InvalidArgs"
+    public static let unknownMethod: ErrorName = "org.freedesktop.DBus.Error.UnknownMethod"
+    public static let unknownObject: ErrorName = "org.freedesktop.DBus.Error.UnknownObject"
+    public static let unknownInterface: ErrorName = "org.freedesktop.DBus.Error.UnknownInterface"
+    public static let unknownProperty: ErrorName = "org.freedesktop.DBus.Error.UnknownProperty"
+    public static let propertyReadOnly: ErrorName = "org.freedesktop.DBus.Error.PropertyReadOnly"
+    public static let invalidSignature: ErrorName = "org.freedesktop.DBus.Error.InvalidSignature"
+}

@@ -1,0 +1,189 @@
+extension Connection {
+    /// Exports an object at `path` with the given interfaces, plus `Introspectable`,
+    /// `Properties` and `Peer`.
+    public func export(_ interfaces: [Interface], at path: ObjectPath) throws(DBusError) {
+        try objects.add(interfaces, at: path)
+    }
+
+    /// Stops exporting the object at `path`; calls to it get `UnknownObject` from now on.
+    public func unexport(_ path: ObjectPath) {
+        objects.remove(at: path)
+    }
+
+    /// Emits a signal from an exported object; its arguments must match the signal's table entry.
+    public func emit(
+        _ member: MemberName,
+        of interface: InterfaceName,
+        at path: ObjectPath,
+        _ arguments: [Value] = [],
+        to destination: BusName? = nil
+    ) throws(DBusError) {
+        guard let declared = objects.interface(interface, at: path)?.signal(member) else {
+            throw .invalidArgs("\(path) does not declare the signal \(interface).\(member)")
+        }
+        let signature = Signature(arguments.map(\.type))
+        guard signature == declared.signature else {
+            throw .invalidArgs("\(interface).\(member) carries '\(declared.signature)', not '\(signature)'")
+        }
+        try send(.signal(path: path, interface: interface, member: member, arguments: arguments, destination: destination))
+    }
+
+    /// Announces that properties of an exported object changed, with their current values
+    /// (or as invalidated, as each property's table entry says).
+    public func emitPropertiesChanged(_ names: [MemberName], of interface: InterfaceName, at path: ObjectPath) throws(DBusError) {
+        guard let table = objects.interface(interface, at: path) else {
+            throw .invalidArgs("\(path) does not export \(interface)")
+        }
+        var changed: [Value.DictionaryEntry] = []
+        var invalidated: [Value] = []
+        for name in names {
+            guard let property = table.property(name) else { throw .invalidArgs("\(interface) has no property \(name)") }
+            switch property.changeSignal {
+            case .emitsValue:
+                if let value = property.get?(), value.type == property.type {
+                    changed.append(.init(.string(name.rawValue), .variant(value)))
+                } else {
+                    invalidated.append(.string(name.rawValue))
+                }
+            case .invalidates: invalidated.append(.string(name.rawValue))
+            case .constant, .none: continue
+            }
+        }
+        guard !changed.isEmpty || !invalidated.isEmpty else { return }
+        try send(
+            .signal(
+                path: path, interface: .properties, member: StandardInterfaces.propertiesChanged,
+                arguments: [
+                    .string(interface.rawValue),
+                    .dictionary(key: .string, value: .variant, changed),
+                    .array(.string, invalidated),
+                ]))
+    }
+
+    // MARK: Routing
+
+    func handleMethodCall(_ message: Message) {
+        guard let path = message.path, let member = message.member else { return }
+        let reply = { [self] (error: DBusError) in
+            if !message.noReplyExpected { _ = try? send(message.errorReply(error)) }
+        }
+        if let interface = message.interface, let standard = StandardInterfaces.method(interface, member) {
+            guard objects.isNode(path) else { return reply(DBusError(.unknownObject, "no object at \(path)")) }
+            guard message.signature == standard.inputSignature else {
+                return reply(wrongSignature(interface, member, expected: standard.inputSignature, got: message.signature))
+            }
+            let call = MethodCall(message: message, method: standard, connection: self)
+            answerStandard(call, path: path)
+            return
+        }
+        guard let interfaces = objects.interfaces(at: path) else {
+            if message.interface == nil, member == "Introspect", objects.isNode(path) {
+                return answerStandard(
+                    MethodCall(message: message, method: StandardInterfaces.method(.introspectable, "Introspect")!, connection: self),
+                    path: path)
+            }
+            return reply(DBusError(.unknownObject, "no object at \(path)"))
+        }
+        let table: Interface
+        if let name = message.interface {
+            guard let found = interfaces.first(where: { $0.name == name }) else {
+                return reply(DBusError(.unknownInterface, "\(path) has no interface \(name)"))
+            }
+            table = found
+        } else {
+            // The interface may be left out of a call: the first that has the member answers.
+            guard let found = interfaces.first(where: { $0.method(member) != nil }) else {
+                return reply(DBusError(.unknownMethod, "\(path) has no method \(member)"))
+            }
+            table = found
+        }
+        guard let method = table.method(member) else {
+            return reply(DBusError(.unknownMethod, "\(table.name) has no method \(member)"))
+        }
+        guard message.signature == method.inputSignature else {
+            return reply(wrongSignature(table.name, member, expected: method.inputSignature, got: message.signature))
+        }
+        method.handler(MethodCall(message: message, method: method, connection: self))
+    }
+
+    private func wrongSignature(_ interface: InterfaceName, _ member: MemberName, expected: Signature, got: Signature) -> DBusError {
+        .invalidArgs("\(interface).\(member) takes arguments of type '\(expected)', not '\(got)'")
+    }
+
+    private func answerStandard(_ call: MethodCall, path: ObjectPath) {
+        do throws(DBusError) {
+            switch (call.message.interface, call.method.name) {
+            case (_, "Introspect"):
+                call.reply([.string(Introspection.xml(interfaces: objects.interfaces(at: path), children: objects.children(of: path)))])
+            case (.properties?, "Get"):
+                call.reply([.variant(try getProperty(call, path: path))])
+            case (.properties?, "GetAll"):
+                call.reply([try getAllProperties(call, path: path)])
+            case (.properties?, "Set"):
+                try setProperty(call, path: path)
+                call.reply()
+            default:
+                // Peer is answered by libdbus before messages reach us; nothing else is standard.
+                call.fail(DBusError(.unknownMethod, "\(call.method.name) is not available here"))
+            }
+        } catch {
+            call.fail(error)
+        }
+    }
+
+    private func propertyTable(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> Interface {
+        let name: String = try call.argument(0)
+        guard let interfaceName = try? InterfaceName(name), let table = objects.interface(interfaceName, at: path) else {
+            throw DBusError(.unknownInterface, "\(path) has no interface '\(name)'")
+        }
+        return table
+    }
+
+    private func property(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> (Interface, Property) {
+        let table = try propertyTable(call, path: path)
+        let name: String = try call.argument(1)
+        guard let member = try? MemberName(name), let property = table.property(member) else {
+            throw DBusError(.unknownProperty, "\(table.name) has no property '\(name)'")
+        }
+        return (table, property)
+    }
+
+    private func read(_ property: Property, of table: Interface) throws(DBusError) -> Value {
+        guard let get = property.get else { throw .invalidArgs("\(table.name).\(property.name) is write-only") }
+        let value = get()
+        guard value.type == property.type else {
+            throw .failed("\(table.name).\(property.name) produced '\(value.type)' instead of '\(property.type)'")
+        }
+        return value
+    }
+
+    private func getProperty(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> Value {
+        let (table, property) = try property(call, path: path)
+        return try read(property, of: table)
+    }
+
+    private func getAllProperties(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> Value {
+        let table = try propertyTable(call, path: path)
+        var entries: [Value.DictionaryEntry] = []
+        for property in table.properties where property.get != nil {
+            entries.append(.init(.string(property.name.rawValue), .variant(try read(property, of: table))))
+        }
+        return .dictionary(key: .string, value: .variant, entries)
+    }
+
+    private func setProperty(_ call: MethodCall, path: ObjectPath) throws(DBusError) {
+        let (table, property) = try property(call, path: path)
+        guard let set = property.set else {
+            throw DBusError(.propertyReadOnly, "\(table.name).\(property.name) is read-only")
+        }
+        let value = call.arguments[2].unwrapped
+        guard value.type == property.type else {
+            throw .invalidArgs("\(table.name).\(property.name) is of type '\(property.type)', not '\(value.type)'")
+        }
+        let before = property.get?()
+        try set(value)
+        if property.changeSignal != .none, property.changeSignal != .constant, property.get?() != before {
+            try? emitPropertiesChanged([property.name], of: table.name, at: path)
+        }
+    }
+}

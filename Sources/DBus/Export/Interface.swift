@@ -1,0 +1,135 @@
+/// A named, typed argument of a method or signal, as introspection shows it.
+public struct Argument: Sendable {
+    public let name: String
+    public let type: SignatureType
+
+    public init(_ name: String, _ type: SignatureType) {
+        self.name = name
+        self.type = type
+    }
+}
+
+/// One interface of an exported object: a table of its methods, properties and signals,
+/// read top to bottom. Introspection XML, argument checks and `Properties` all come from it.
+public struct Interface {
+    public let name: InterfaceName
+    public let methods: [Method]
+    public let properties: [Property]
+    public let signals: [SignalMember]
+
+    public init(_ name: InterfaceName, methods: [Method] = [], properties: [Property] = [], signals: [SignalMember] = []) {
+        self.name = name
+        self.methods = methods
+        self.properties = properties
+        self.signals = signals
+    }
+
+    func method(_ name: MemberName) -> Method? { methods.first { $0.name == name } }
+    func property(_ name: MemberName) -> Property? { properties.first { $0.name == name } }
+    func signal(_ name: MemberName) -> SignalMember? { signals.first { $0.name == name } }
+}
+
+/// A method: its arguments both ways and its handler.
+public struct Method {
+    public let name: MemberName
+    public let inputs: [Argument]
+    public let outputs: [Argument]
+    let handler: (MethodCall) -> Void
+
+    /// A method that answers at once: the handler returns the output values or throws the error to reply with.
+    public init(
+        _ name: MemberName,
+        in inputs: [Argument] = [],
+        out outputs: [Argument] = [],
+        handler: @escaping (MethodCall) throws(DBusError) -> [Value]
+    ) {
+        self.name = name
+        self.inputs = inputs
+        self.outputs = outputs
+        self.handler = { call in
+            do throws(DBusError) {
+                call.reply(try handler(call))
+            } catch {
+                call.fail(error)
+            }
+        }
+    }
+
+    /// A method that answers later: the handler keeps the call and replies (or fails) on it
+    /// when it can. A call dropped without an answer is answered with `Failed`.
+    public static func deferred(
+        _ name: MemberName,
+        in inputs: [Argument] = [],
+        out outputs: [Argument] = [],
+        handler: @escaping (MethodCall) -> Void
+    ) -> Method {
+        Method(name: name, inputs: inputs, outputs: outputs, handler: handler)
+    }
+
+    private init(name: MemberName, inputs: [Argument], outputs: [Argument], handler: @escaping (MethodCall) -> Void) {
+        self.name = name
+        self.inputs = inputs
+        self.outputs = outputs
+        self.handler = handler
+    }
+
+    var inputSignature: Signature { Signature(inputs.map(\.type)) }
+    var outputSignature: Signature { Signature(outputs.map(\.type)) }
+}
+
+/// A property: its type, how it announces changes, a getter and, when writable, a setter.
+public struct Property {
+    /// The `org.freedesktop.DBus.Property.EmitsChangedSignal` annotation.
+    public enum ChangeSignal: String, Sendable {
+        /// `PropertiesChanged` carries the new value.
+        case emitsValue = "true"
+        /// `PropertiesChanged` names it as invalidated, without the value.
+        case invalidates
+        /// It never changes while the object exists.
+        case constant = "const"
+        /// No signal; read it when needed (as MPRIS's `Position`).
+        case none = "false"
+    }
+
+    public let name: MemberName
+    public let type: SignatureType
+    public let changeSignal: ChangeSignal
+    let get: (() -> Value)?
+    let set: ((Value) throws(DBusError) -> Void)?
+
+    public init(
+        _ name: MemberName,
+        _ type: SignatureType,
+        changeSignal: ChangeSignal = .emitsValue,
+        get: (() -> Value)?,
+        set: ((Value) throws(DBusError) -> Void)? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.changeSignal = changeSignal
+        self.get = get
+        self.set = set
+    }
+
+    /// `read`, `write` or `readwrite`, as introspection says it.
+    var access: String {
+        switch (get != nil, set != nil) {
+        case (true, true): "readwrite"
+        case (false, true): "write"
+        default: "read"
+        }
+    }
+}
+
+/// A signal the interface emits, with its arguments.
+public struct SignalMember: Sendable {
+    public let name: MemberName
+    public let arguments: [Argument]
+
+    public init(_ name: MemberName, _ arguments: [Argument] = []) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    var signature: Signature { Signature(arguments.map(\.type)) }
+}

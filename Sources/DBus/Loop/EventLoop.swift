@@ -1,0 +1,121 @@
+import CSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thread's event loop: epoll over file descriptors, timers (a timerfd each) and signals
+/// (a signalfd), with work that runs before every wait.
+///
+/// It wakes only when something happens: no polling, no periodic tick. Everything it owns is
+/// touched from the thread that runs it; the type is not `Sendable`, so the compiler keeps
+/// it there.
+public final class EventLoop {
+    /// What a file descriptor is watched for, and what happened to it.
+    public struct Events: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let readable = Events(rawValue: csystem_EPOLLIN)
+        public static let writable = Events(rawValue: csystem_EPOLLOUT)
+        public static let error = Events(rawValue: csystem_EPOLLERR)
+        public static let hangUp = Events(rawValue: csystem_EPOLLHUP)
+    }
+
+    private let epoll: Int32
+    private var handlers: [UInt64: (Events) -> Void] = [:]
+    private var nextToken: UInt64 = 1
+    private var preparers: [UInt64: () -> Void] = [:]
+    private var isStopping = false
+
+    /// How many times the loop has woken from a wait; a measure of idle cost.
+    public private(set) var wakeups = 0
+
+    public init() throws(DBusError) {
+        epoll = csystem_epoll_create()
+        guard epoll >= 0 else { throw DBusError.failed("cannot create an epoll instance: \(Errno.current)") }
+    }
+
+    deinit { close(epoll) }
+
+    // MARK: Registrations
+
+    func register(fd: Int32, events: Events, handler: @escaping (Events) -> Void) throws(DBusError) -> UInt64 {
+        let token = nextToken
+        nextToken += 1
+        guard csystem_epoll_add(epoll, fd, events.rawValue, token) == 0 else {
+            throw DBusError.failed("cannot watch file descriptor \(fd): \(Errno.current)")
+        }
+        handlers[token] = handler
+        return token
+    }
+
+    func modify(fd: Int32, token: UInt64, events: Events) {
+        _ = csystem_epoll_modify(epoll, fd, events.rawValue, token)
+    }
+
+    func unregister(fd: Int32, token: UInt64) {
+        _ = csystem_epoll_remove(epoll, fd)
+        handlers[token] = nil
+    }
+
+    /// Runs `work` before every wait, until the returned token is passed to `removePreparer`.
+    /// Used to dispatch messages libdbus has already read into its queue.
+    func addPreparer(_ work: @escaping () -> Void) -> UInt64 {
+        let token = nextToken
+        nextToken += 1
+        preparers[token] = work
+        return token
+    }
+
+    func removePreparer(_ token: UInt64) {
+        preparers[token] = nil
+    }
+
+    // MARK: Running
+
+    /// Runs until `stop()` is called.
+    public func run() {
+        isStopping = false
+        while !isStopping {
+            iterate(timeoutMilliseconds: -1)
+        }
+    }
+
+    /// Runs until `condition` holds or `timeout` passes; returns whether the condition held.
+    /// For tests and command-line tools that wait for one answer.
+    @discardableResult
+    public func run(until condition: () -> Bool, timeout: Duration) -> Bool {
+        let deadline = MonotonicClock.now + timeout
+        isStopping = false
+        while !isStopping {
+            runPreparers()
+            if condition() { return true }
+            let left = deadline - MonotonicClock.now
+            if left <= .zero { return false }
+            iterate(timeoutMilliseconds: Int32(min(left.milliseconds + 1, Int64(Int32.max))))
+        }
+        return condition()
+    }
+
+    /// Makes `run()` return after the current callback.
+    public func stop() {
+        isStopping = true
+    }
+
+    private func runPreparers() {
+        for work in preparers.values { work() }
+    }
+
+    private func iterate(timeoutMilliseconds: Int32) {
+        runPreparers()
+        if isStopping { return }
+        var tokens = [UInt64](repeating: 0, count: 32)
+        var events = [UInt32](repeating: 0, count: 32)
+        let count = csystem_epoll_wait(epoll, &tokens, &events, 32, timeoutMilliseconds)
+        wakeups += 1
+        guard count > 0 else { return }
+        for i in 0..<Int(count) {
+            // A handler may have removed a later registration in this batch: look each one up.
+            handlers[tokens[i]]?(Events(rawValue: events[i]))
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import CSystem
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A timer on an ``EventLoop``, backed by its own timerfd: while it is not armed it costs
+/// no wakeup at all.
+public final class Timer {
+    private let fd: Int32
+    private var source: FileDescriptorSource?
+    private var handler: () -> Void
+    public private(set) var isArmed = false
+    private var isRepeating = false
+
+    init(loop: EventLoop, handler: @escaping () -> Void) throws(DBusError) {
+        fd = csystem_timerfd_create()
+        guard fd >= 0 else { throw DBusError.failed("cannot create a timer: \(Errno.current)") }
+        self.handler = handler
+        do {
+            source = try loop.watch(fd: fd) { [unowned self] _ in self.fire() }
+        } catch {
+            close(fd)
+            throw error
+        }
+    }
+
+    deinit {
+        source?.cancel()
+        close(fd)
+    }
+
+    /// Fires once after `delay`, or every `interval` from then on; replaces any earlier schedule.
+    public func schedule(after delay: Duration, repeating interval: Duration? = nil) {
+        // timerfd treats a zero value as "disarm": the shortest real delay is 1 ns.
+        let value = max(delay.nanoseconds, 1)
+        isRepeating = interval != nil
+        isArmed = true
+        _ = csystem_timerfd_arm(fd, value, interval.map { max($0.nanoseconds, 1) } ?? 0)
+    }
+
+    /// Disarms the timer; it can be scheduled again.
+    public func disarm() {
+        isArmed = false
+        _ = csystem_timerfd_arm(fd, 0, 0)
+    }
+
+    /// Stops the timer for good and releases its descriptor's registration.
+    public func cancel() {
+        disarm()
+        source?.cancel()
+        source = nil
+    }
+
+    private func fire() {
+        guard csystem_timerfd_read(fd) > 0 else { return }
+        if !isRepeating { isArmed = false }
+        handler()
+    }
+}
+
+extension EventLoop {
+    /// A timer that calls `handler` once after `delay` (or every `interval`).
+    @discardableResult
+    public func schedule(
+        after delay: Duration,
+        repeating interval: Duration? = nil,
+        handler: @escaping () -> Void
+    ) throws(DBusError) -> Timer {
+        let timer = try Timer(loop: self, handler: handler)
+        timer.schedule(after: delay, repeating: interval)
+        return timer
+    }
+
+    /// A timer that is not armed yet.
+    public func makeTimer(handler: @escaping () -> Void) throws(DBusError) -> Timer {
+        try Timer(loop: self, handler: handler)
+    }
+}

@@ -1,0 +1,214 @@
+import CDBus
+import CSystem
+
+// Converting between `Message` and libdbus's DBusMessage. Everything written is validated
+// first: libdbus aborts the process on an invalid name, path or string.
+
+extension Message {
+    /// Decodes a libdbus message (which libdbus has already validated on receipt).
+    init(decoding raw: OpaquePointer) throws(DBusError) {
+        let kind: Kind
+        switch dbus_message_get_type(raw) {
+        case DBUS_MESSAGE_TYPE_METHOD_CALL: kind = .methodCall
+        case DBUS_MESSAGE_TYPE_METHOD_RETURN: kind = .methodReturn
+        case DBUS_MESSAGE_TYPE_ERROR: kind = .error
+        case DBUS_MESSAGE_TYPE_SIGNAL: kind = .signal
+        default: throw DBusError.failed("a message of unknown type arrived")
+        }
+        self.init(kind: kind)
+        serial = dbus_message_get_serial(raw)
+        let replySerial = dbus_message_get_reply_serial(raw)
+        self.replySerial = replySerial == 0 ? nil : replySerial
+        noReplyExpected = dbus_message_get_no_reply(raw) != 0
+        path = try dbus_message_get_path(raw).map { p throws(DBusError) in try ObjectPath(String(cString: p)) }
+        interface = try dbus_message_get_interface(raw).map { p throws(DBusError) in try InterfaceName(String(cString: p)) }
+        member = try dbus_message_get_member(raw).map { p throws(DBusError) in try MemberName(String(cString: p)) }
+        errorName = try dbus_message_get_error_name(raw).map { p throws(DBusError) in try ErrorName(String(cString: p)) }
+        destination = try dbus_message_get_destination(raw).map { p throws(DBusError) in try BusName(String(cString: p)) }
+        sender = try dbus_message_get_sender(raw).map { p throws(DBusError) in try BusName(String(cString: p)) }
+
+        var iter = DBusMessageIter()
+        if dbus_message_iter_init(raw, &iter) != 0 {
+            arguments = try MessageReader.readAll(&iter)
+        }
+    }
+
+    /// A new libdbus message holding this one, owned by the caller (unref it).
+    func encode() throws(DBusError) -> OpaquePointer {
+        for argument in arguments {
+            if let problem = argument.problem { throw DBusError.invalidArgs("cannot send the message: \(problem)") }
+        }
+        do {
+            _ = try Signature(signature.description)
+        } catch {
+            throw DBusError.invalidArgs("cannot send the message: \(error.message)")
+        }
+        let raw: OpaquePointer?
+        switch kind {
+        case .methodCall:
+            guard let path, let member else { throw DBusError.invalidArgs("a method call needs a path and a member") }
+            raw = dbus_message_new_method_call(destination?.rawValue, path.rawValue, interface?.rawValue, member.rawValue)
+        case .signal:
+            guard let path, let interface, let member else {
+                throw DBusError.invalidArgs("a signal needs a path, an interface and a member")
+            }
+            raw = dbus_message_new_signal(path.rawValue, interface.rawValue, member.rawValue)
+        case .methodReturn:
+            raw = dbus_message_new(DBUS_MESSAGE_TYPE_METHOD_RETURN)
+        case .error:
+            guard errorName != nil else { throw DBusError.invalidArgs("an error needs an error name") }
+            raw = dbus_message_new(DBUS_MESSAGE_TYPE_ERROR)
+        }
+        guard let raw else { throw DBusError(.noMemory, "cannot allocate a message") }
+        var ok = true
+        if kind == .methodReturn || kind == .error {
+            if let replySerial { ok = ok && dbus_message_set_reply_serial(raw, replySerial) != 0 }
+            if let errorName { ok = ok && dbus_message_set_error_name(raw, errorName.rawValue) != 0 }
+        }
+        if let destination, kind != .methodCall { ok = ok && dbus_message_set_destination(raw, destination.rawValue) != 0 }
+        if noReplyExpected { dbus_message_set_no_reply(raw, 1) }
+        var iter = DBusMessageIter()
+        dbus_message_iter_init_append(raw, &iter)
+        for argument in arguments where ok {
+            ok = MessageWriter.append(argument, to: &iter)
+        }
+        guard ok else {
+            dbus_message_unref(raw)
+            throw DBusError(.noMemory, "cannot build the message")
+        }
+        return raw
+    }
+}
+
+/// Reads values from a message iterator.
+enum MessageReader {
+    static func readAll(_ iter: inout DBusMessageIter) throws(DBusError) -> [Value] {
+        var values: [Value] = []
+        while dbus_message_iter_get_arg_type(&iter) != csystem_DBUS_TYPE_INVALID {
+            values.append(try read(&iter))
+            dbus_message_iter_next(&iter)
+        }
+        return values
+    }
+
+    static func read(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
+        let code = dbus_message_iter_get_arg_type(&iter)
+        switch code {
+        case csystem_DBUS_TYPE_BYTE: return .byte(UInt8(truncatingIfNeeded: csystem_dbus_get_uint(&iter)))
+        case csystem_DBUS_TYPE_BOOLEAN: return .boolean(csystem_dbus_get_uint(&iter) != 0)
+        case csystem_DBUS_TYPE_INT16: return .int16(Int16(truncatingIfNeeded: csystem_dbus_get_int(&iter)))
+        case csystem_DBUS_TYPE_UINT16: return .uint16(UInt16(truncatingIfNeeded: csystem_dbus_get_uint(&iter)))
+        case csystem_DBUS_TYPE_INT32: return .int32(Int32(truncatingIfNeeded: csystem_dbus_get_int(&iter)))
+        case csystem_DBUS_TYPE_UINT32: return .uint32(UInt32(truncatingIfNeeded: csystem_dbus_get_uint(&iter)))
+        case csystem_DBUS_TYPE_INT64: return .int64(csystem_dbus_get_int(&iter))
+        case csystem_DBUS_TYPE_UINT64: return .uint64(csystem_dbus_get_uint(&iter))
+        case csystem_DBUS_TYPE_DOUBLE: return .double(csystem_dbus_get_double(&iter))
+        case csystem_DBUS_TYPE_UNIX_FD:
+            // libdbus hands out a duplicate that the reader owns.
+            return .unixFD(UnixFileDescriptor(taking: Int32(truncatingIfNeeded: csystem_dbus_get_int(&iter))))
+        case csystem_DBUS_TYPE_STRING: return .string(String(cString: csystem_dbus_get_string(&iter)))
+        case csystem_DBUS_TYPE_OBJECT_PATH:
+            return .objectPath(try ObjectPath(String(cString: csystem_dbus_get_string(&iter))))
+        case csystem_DBUS_TYPE_SIGNATURE:
+            return .signature(try Signature(String(cString: csystem_dbus_get_string(&iter))))
+        case csystem_DBUS_TYPE_ARRAY: return try readArray(&iter)
+        case csystem_DBUS_TYPE_STRUCT:
+            var sub = DBusMessageIter()
+            dbus_message_iter_recurse(&iter, &sub)
+            return .structure(try readAll(&sub))
+        case csystem_DBUS_TYPE_VARIANT:
+            var sub = DBusMessageIter()
+            dbus_message_iter_recurse(&iter, &sub)
+            return .variant(try read(&sub))
+        default:
+            throw DBusError.invalidArgs("a message holds an unknown type code \(code)")
+        }
+    }
+
+    private static func readArray(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
+        guard let raw = dbus_message_iter_get_signature(&iter) else {
+            throw DBusError(.noMemory, "cannot read an array's signature")
+        }
+        let text = String(cString: raw)
+        dbus_free(raw)
+        let type = try SignatureType(text)
+        var sub = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &sub)
+        switch type {
+        case .dictionary(let keyType, let valueType):
+            var entries: [Value.DictionaryEntry] = []
+            while dbus_message_iter_get_arg_type(&sub) == csystem_DBUS_TYPE_DICT_ENTRY {
+                var entry = DBusMessageIter()
+                dbus_message_iter_recurse(&sub, &entry)
+                let key = try read(&entry)
+                dbus_message_iter_next(&entry)
+                let value = try read(&entry)
+                entries.append(Value.DictionaryEntry(key, value))
+                dbus_message_iter_next(&sub)
+            }
+            return .dictionary(key: keyType, value: valueType, entries)
+        case .array(let element):
+            return .array(element, try readAll(&sub))
+        default:
+            throw DBusError.invalidArgs("an array has the signature '\(text)'")
+        }
+    }
+}
+
+/// Appends values to a message iterator. The values are validated beforehand
+/// (``Value/problem``); a false return means libdbus ran out of memory.
+enum MessageWriter {
+    static func append(_ value: Value, to iter: inout DBusMessageIter) -> Bool {
+        switch value {
+        case .byte(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_BYTE, UInt64(v)) != 0
+        case .boolean(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_BOOLEAN, v ? 1 : 0) != 0
+        case .int16(let v): return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_INT16, Int64(v)) != 0
+        case .uint16(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_UINT16, UInt64(v)) != 0
+        case .int32(let v): return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_INT32, Int64(v)) != 0
+        case .uint32(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_UINT32, UInt64(v)) != 0
+        case .int64(let v): return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_INT64, v) != 0
+        case .uint64(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_UINT64, v) != 0
+        case .double(let v): return csystem_dbus_append_double(&iter, v) != 0
+        case .unixFD(let fd):
+            // libdbus duplicates the descriptor; ours stays open.
+            return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_UNIX_FD, Int64(fd.rawValue)) != 0
+        case .string(let s): return csystem_dbus_append_string(&iter, csystem_DBUS_TYPE_STRING, s) != 0
+        case .objectPath(let p): return csystem_dbus_append_string(&iter, csystem_DBUS_TYPE_OBJECT_PATH, p.rawValue) != 0
+        case .signature(let g):
+            return csystem_dbus_append_string(&iter, csystem_DBUS_TYPE_SIGNATURE, g.description) != 0
+        case .array(let element, let items):
+            return container(csystem_DBUS_TYPE_ARRAY, element.description, &iter) { sub in
+                items.allSatisfy { append($0, to: &sub) }
+            }
+        case .dictionary(let key, let valueType, let entries):
+            return container(csystem_DBUS_TYPE_ARRAY, "{\(key)\(valueType)}", &iter) { sub in
+                entries.allSatisfy { entry in
+                    container(csystem_DBUS_TYPE_DICT_ENTRY, nil, &sub) { pair in
+                        append(entry.key, to: &pair) && append(entry.value, to: &pair)
+                    }
+                }
+            }
+        case .structure(let fields):
+            return container(csystem_DBUS_TYPE_STRUCT, nil, &iter) { sub in fields.allSatisfy { append($0, to: &sub) } }
+        case .variant(let inner):
+            return container(csystem_DBUS_TYPE_VARIANT, inner.type.description, &iter) { sub in append(inner, to: &sub) }
+        }
+    }
+
+    private static func container(
+        _ type: Int32,
+        _ signature: String?,
+        _ iter: inout DBusMessageIter,
+        body: (inout DBusMessageIter) -> Bool
+    ) -> Bool {
+        var sub = DBusMessageIter()
+        let opened = signature.map { dbus_message_iter_open_container(&iter, type, $0, &sub) }
+            ?? dbus_message_iter_open_container(&iter, type, nil, &sub)
+        guard opened != 0 else { return false }
+        guard body(&sub) else {
+            dbus_message_iter_abandon_container(&iter, &sub)
+            return false
+        }
+        return dbus_message_iter_close_container(&iter, &sub) != 0
+    }
+}
