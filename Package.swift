@@ -31,8 +31,10 @@ let package = Package(
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
 
-        .testTarget(name: "DBusTests", dependencies: ["DBus"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "DBus", "MediaRemoteCtl"]),
+        // Private buses, peer processes and built executables for the tests.
+        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "DBus", "MediaRemoteCtl", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

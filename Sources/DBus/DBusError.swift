@@ -15,6 +15,11 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DBusError {
+    /// Any error as a `DBusError`: itself when it is one, otherwise `Failed` with its description.
+    public init(describing error: any Error) {
+        self = (error as? DBusError) ?? DBusError(.failed, "\(error)")
+    }
+
     public static func failed(_ message: String) -> DBusError { DBusError(.failed, message) }
     public static func invalidArgs(_ message: String) -> DBusError { DBusError(.invalidArgs, message) }
     public static func noReply(_ message: String) -> DBusError { DBusError(.noReply, message) }

@@ -181,7 +181,11 @@ extension Connection {
             throw .invalidArgs("\(table.name).\(property.name) is of type '\(property.type)', not '\(value.type)'")
         }
         let before = property.get?()
-        try set(value)
+        do {
+            try set(value)
+        } catch {
+            throw DBusError(describing: error)
+        }
         if property.changeSignal != .none, property.changeSignal != .constant, property.get?() != before {
             try? emitPropertiesChanged([property.name], of: table.name, at: path)
         }

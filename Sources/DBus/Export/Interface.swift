@@ -36,21 +36,22 @@ public struct Method {
     public let outputs: [Argument]
     let handler: (MethodCall) -> Void
 
-    /// A method that answers at once: the handler returns the output values or throws the error to reply with.
+    /// A method that answers at once: the handler returns the output values or throws the
+    /// error to reply with (a `DBusError` as it is; any other error as `Failed`).
     public init(
         _ name: MemberName,
         in inputs: [Argument] = [],
         out outputs: [Argument] = [],
-        handler: @escaping (MethodCall) throws(DBusError) -> [Value]
+        handler: @escaping (MethodCall) throws -> [Value]
     ) {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.handler = { call in
-            do throws(DBusError) {
+            do {
                 call.reply(try handler(call))
             } catch {
-                call.fail(error)
+                call.fail(DBusError(describing: error))
             }
         }
     }
@@ -95,14 +96,16 @@ public struct Property {
     public let type: SignatureType
     public let changeSignal: ChangeSignal
     let get: (() -> Value)?
-    let set: ((Value) throws(DBusError) -> Void)?
+    let set: ((Value) throws -> Void)?
 
+    /// A property; a setter that throws refuses the new value (a `DBusError` as it is, any
+    /// other error as `Failed`).
     public init(
         _ name: MemberName,
         _ type: SignatureType,
         changeSignal: ChangeSignal = .emitsValue,
         get: (() -> Value)?,
-        set: ((Value) throws(DBusError) -> Void)? = nil
+        set: ((Value) throws -> Void)? = nil
     ) {
         self.name = name
         self.type = type

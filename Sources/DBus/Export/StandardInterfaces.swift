@@ -40,7 +40,7 @@ enum StandardInterfaces {
 
     /// A method entry used only for its description; the connection answers these itself.
     private static func describe(_ name: MemberName, in inputs: [Argument] = [], out outputs: [Argument] = []) -> Method {
-        Method(name, in: inputs, out: outputs) { _ throws(DBusError) in throw .failed("answered by the connection") }
+        Method(name, in: inputs, out: outputs) { _ in throw DBusError.failed("answered by the connection") }
     }
 
     /// The method of a standard interface, for checking a call's signature.

@@ -95,6 +95,9 @@ struct SignatureParser {
             index += 1
             let key = try parseOne()
             guard key.isBasic else { throw invalid("a dictionary key must be a basic type, not '\(key)'") }
+            guard index < bytes.count, bytes[index] != UInt8(ascii: "}") else {
+                throw invalid("a dictionary entry must hold exactly a key and a value")
+            }
             let value = try parseOne()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "}") else {
                 throw invalid("a dictionary entry must hold exactly a key and a value")

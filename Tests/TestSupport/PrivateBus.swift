@@ -1,0 +1,66 @@
+import DBus
+import Foundation
+
+/// A `dbus-daemon` of the test's own, with an empty service directory so nothing installed on
+/// the machine (playerctld, say) is ever auto-started. Stopped when released.
+public final class PrivateBus: @unchecked Sendable {
+    public let address: String
+    public let directory: URL
+    private let process: Subprocess
+
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-bus-\(UUID().uuidString)")
+        let services = directory.appendingPathComponent("services")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("bus.conf")
+        try """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:dir=\(directory.path)</listen>
+              <auth>EXTERNAL</auth>
+              <servicedir>\(services.path)</servicedir>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+              <limit name="max_message_size">33554432</limit>
+            </busconfig>
+            """.write(to: config, atomically: true, encoding: .utf8)
+        process = Subprocess("/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
+        try process.start()
+        // The daemon prints its address once it listens.
+        guard let line = process.readLine() else { throw TestFailure("dbus-daemon exited before printing its address") }
+        address = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Stops the daemon: every connection on it sees the bus go away.
+    public func stop() {
+        _ = process.stop()
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A new connection to this bus, on its own loop.
+    public func connect(loop: EventLoop? = nil) throws -> Connection {
+        try Connection(.address(address), loop: loop ?? EventLoop())
+    }
+
+    /// The environment a child process needs to find this bus as its session bus.
+    public var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        environment.removeValue(forKey: "JOURNAL_STREAM")
+        return environment
+    }
+}
+
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
