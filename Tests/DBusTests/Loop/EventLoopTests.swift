@@ -1,0 +1,63 @@
+import DBus
+import Foundation
+import Testing
+
+@Suite("The event loop: timers, descriptors, signals")
+struct EventLoopTests {
+    @Test("timers fire in deadline order, once unless repeating, and not after cancel")
+    func timers() throws {
+        let loop = try EventLoop()
+        var fired: [String] = []
+        let late = try loop.schedule(after: .milliseconds(60)) { fired.append("late") }
+        let early = try loop.schedule(after: .milliseconds(20)) { fired.append("early") }
+        let cancelled = try loop.schedule(after: .milliseconds(40)) { fired.append("cancelled") }
+        var ticks = 0
+        let repeating = try loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) { ticks += 1 }
+        cancelled.cancel()
+        loop.run(until: { fired.count == 2 }, timeout: .seconds(5))
+        repeating.cancel()
+        #expect(fired == ["early", "late"])
+        #expect(ticks >= 3)
+        #expect(!early.isArmed && !late.isArmed)
+    }
+
+    @Test("a descriptor's handler runs when it is readable, until cancelled")
+    func descriptors() throws {
+        let loop = try EventLoop()
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        var reads = 0
+        let source = try loop.watch(fd: fds[0]) { _ in
+            var byte: UInt8 = 0
+            if read(fds[0], &byte, 1) == 1 { reads += 1 }
+        }
+        #expect(write(fds[1], "ab", 2) == 2)
+        loop.run(until: { reads == 2 }, timeout: .seconds(5))
+        #expect(reads == 2)
+        source.cancel()
+        #expect(write(fds[1], "c", 1) == 1)
+        loop.run(until: { false }, timeout: .milliseconds(50))
+        #expect(reads == 2)
+    }
+
+    @Test("a signal arrives as an event on the loop")
+    func signals() throws {
+        let loop = try EventLoop()
+        var received: [Int32] = []
+        let source = try loop.handleSignals([SIGUSR1]) { received.append($0) }
+        _ = source
+        // Sent to this thread: the signalfd blocked it here, so it waits for the loop.
+        pthread_kill(pthread_self(), SIGUSR1)
+        loop.run(until: { !received.isEmpty }, timeout: .seconds(5))
+        #expect(received == [SIGUSR1])
+    }
+
+    @Test("stop() ends run()")
+    func stop() throws {
+        let loop = try EventLoop()
+        let timer = try loop.schedule(after: .milliseconds(10)) { loop.stop() }
+        loop.run()
+        #expect(!timer.isArmed)
+    }
+}
