@@ -1,3 +1,4 @@
+import Glibc
 import DBus
 import TestSupport
 
@@ -48,5 +49,22 @@ final class BusFixture {
     enum Answer: Equatable {
         case values([Value])
         case error(ErrorName)
+    }
+}
+
+extension BusFixture {
+    /// Runs the loop (so the echo object answers) until `child` exits, then collects its output.
+    func serve(while child: Subprocess, timeout: Duration = .seconds(30)) -> ProcessResult {
+        let poll = try? loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {}
+        loop.run(until: { !child.isRunning }, timeout: timeout)
+        poll?.cancel()
+        return child.isRunning ? child.stop(signal: SIGKILL) : child.wait()
+    }
+
+    /// Runs a peer process against this bus while serving the echo object.
+    func runPeer(_ executable: String, _ arguments: [String]) throws -> ProcessResult {
+        let child = Subprocess(executable, arguments, environment: bus.environment)
+        try child.start()
+        return serve(while: child)
     }
 }
