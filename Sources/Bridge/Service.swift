@@ -33,6 +33,13 @@ public final class Service {
         } catch {
             throw StartError(description: "cannot start the event loop: \(error.message)")
         }
+        // Before the name is taken: a SIGTERM that comes once we are visible must not kill us.
+        // It waits in the signalfd until the loop runs, and stops it with the outcome `.stopped`.
+        do throws(DBusError) {
+            signals = try loop.handleSignals([SIGTERM, SIGINT]) { [unowned loop] _ in loop.stop() }
+        } catch {
+            throw StartError(description: "cannot handle SIGTERM and SIGINT: \(error.message)")
+        }
         do throws(DBusError) {
             connection = try Connection(bus, loop: loop)
         } catch {
@@ -61,11 +68,6 @@ public final class Service {
 
     /// Runs until SIGTERM or SIGINT, or until the bus or the name is lost.
     public func run() -> Outcome {
-        do throws(DBusError) {
-            signals = try loop.handleSignals([SIGTERM, SIGINT]) { [unowned self] _ in self.finish(.stopped) }
-        } catch {
-            // Without a signalfd, the default disposition still ends the process on SIGTERM.
-        }
         connection.onDisconnect = { [unowned self] in self.finish(.busLost) }
         connection.onNameLost = { [unowned self] name in
             if name == BridgeNames.busName { self.finish(.nameLost) }

@@ -19,7 +19,7 @@ struct ServiceClient {
         } catch {
             throw ServiceClient.report(
                 ClientError(
-                    description: "cannot reach the session bus (\(error.message)); is DBUS_SESSION_BUS_ADDRESS set?",
+                    description: "\(error.message); is DBUS_SESSION_BUS_ADDRESS set?",
                     status: .unavailable))
         }
     }

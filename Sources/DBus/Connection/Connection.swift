@@ -6,11 +6,19 @@ import CDBus
 /// (``call(_:timeout:reply:)``), subscribes to signals by match rule, and tracks names.
 /// A lost bus is reported through ``onDisconnect``; the process is never exited for you.
 public final class Connection {
-    public enum Bus: Sendable {
+    public enum Bus: Sendable, CustomStringConvertible {
         case session
         case system
         /// A bus at an address, such as the `unix:path=…` a private `dbus-daemon` prints.
         case address(String)
+
+        public var description: String {
+            switch self {
+            case .session: "session bus"
+            case .system: "system bus"
+            case .address(let address): "bus at \(address)"
+            }
+        }
     }
 
     public let loop: EventLoop
@@ -46,7 +54,7 @@ public final class Connection {
                 opened = nil
             }
         }
-        guard let raw = opened else { throw DBusError(taking: &error, context: "cannot connect to the \(bus) bus") }
+        guard let raw = opened else { throw DBusError(taking: &error, context: "cannot connect to the \(bus)") }
         dbus_connection_set_exit_on_disconnect(raw, 0)
         self.raw = raw
         self.loop = loop

@@ -1,0 +1,142 @@
+import Bridge
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// mediaremoted as a process on a private bus, driven by our client, busctl and mediaremotectl.
+@Suite("mediaremoted: owns its name, exports the bridge object, stops cleanly")
+struct DaemonTests {
+    static let daemon = BuiltProducts.path("mediaremoted")
+    static let ctl = BuiltProducts.path("mediaremotectl")
+
+    /// Starts the daemon and waits until it owns its name.
+    static func start(on bus: PrivateBus) throws -> Subprocess {
+        let process = Subprocess(daemon, [], environment: bus.environment)
+        try process.start()
+        let connection = try bus.connect()
+        var owner: BusName?
+        let watch = connection.watchNameOwner(BridgeNames.busName) { owner = $0 }
+        defer { watch.cancel() }
+        connection.loop.run(until: { owner != nil || !process.isRunning }, timeout: .seconds(20))
+        guard owner != nil else {
+            throw TestFailure("mediaremoted did not take its name: \(process.stop().stderr)")
+        }
+        return process
+    }
+
+    @Test("it owns org.mediaremote.MediaRemote1 and answers Peer.Ping and the Version property")
+    func answers() throws {
+        let bus = try PrivateBus()
+        let daemon = try Self.start(on: bus)
+        let client = try bus.connect()
+        _ = try client.callBlocking(.methodCall(destination: BridgeNames.busName, path: BridgeNames.objectPath,
+                                                interface: .peer, member: "Ping"))
+        let reply = try client.callBlocking(.methodCall(
+            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .properties, member: "Get",
+            arguments: [.string(BridgeNames.interface.rawValue), .string("Version")]))
+        #expect(reply.arguments == [.variant(.string(MediaRemoteVersion.current))])
+        let result = daemon.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("a second instance exits 1 with a clear message, and the first keeps running")
+    func secondInstance() throws {
+        let bus = try PrivateBus()
+        let first = try Self.start(on: bus)
+        let second = try Subprocess.run(Self.daemon, [], environment: bus.environment)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("is another mediaremoted already running?"), "\(second.stderr)")
+        #expect(first.isRunning)
+        _ = first.stop()
+    }
+
+    @Test("SIGTERM and SIGINT stop it cleanly: exit 0, name released", arguments: [SIGTERM, SIGINT])
+    func stops(signal: Int32) throws {
+        let bus = try PrivateBus()
+        let daemon = try Self.start(on: bus)
+        let result = daemon.stop(signal: signal)
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try bus.connect().listNames()
+        #expect(!names.contains(BridgeNames.busName))
+    }
+
+    @Test("when the bus goes away it exits 1, so systemd restarts it")
+    func busLost() throws {
+        let bus = try PrivateBus()
+        let daemon = try Self.start(on: bus)
+        bus.stop()
+        let result = daemon.wait()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("lost the connection to the session bus"))
+    }
+
+    @Test("without a reachable bus it exits 1 and says why")
+    func noBus() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/mediaremote-test-bus"
+        let result = try Subprocess.run(Self.daemon, [], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot connect to the session bus"), "\(result.stderr)")
+    }
+
+    @Test("the live object's interface is the one in dbus/org.mediaremote.MediaRemote1.xml")
+    func liveIntrospection() throws {
+        let bus = try PrivateBus()
+        let daemon = try Self.start(on: bus)
+        defer { _ = daemon.stop() }
+        let reply = try bus.connect().callBlocking(.methodCall(
+            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .introspectable, member: "Introspect"))
+        guard case .string(let live)? = reply.arguments.first else {
+            Issue.record("no introspection")
+            return
+        }
+        let contract = try InterfaceFile.interfaceBlock(InterfaceFile.read("org.mediaremote.MediaRemote1.xml"))
+        #expect(!contract.isEmpty)
+        #expect(live.contains(contract), "live:\n\(live)\ncontract:\n\(contract)")
+        for standard in ["org.freedesktop.DBus.Introspectable", "org.freedesktop.DBus.Properties", "org.freedesktop.DBus.Peer"] {
+            #expect(live.contains("<interface name=\"\(standard)\">"))
+        }
+    }
+
+    @Test("--bus-introspect prints the interface file, less its comments")
+    func busIntrospect() throws {
+        let result = try Subprocess.run(Self.daemon, ["--bus-introspect"])
+        #expect(result.status == 0)
+        #expect(result.stdout == InterfaceFile.withoutComments(try InterfaceFile.read("org.mediaremote.MediaRemote1.xml")))
+    }
+
+    @Test("--version, --help, and an unknown option")
+    func flags() throws {
+        #expect(try Subprocess.run(Self.daemon, ["--version"]).stdout == "mediaremoted \(MediaRemoteVersion.current)\n")
+        #expect(try Subprocess.run(Self.daemon, ["--help"]).stdout.contains("--bus-introspect"))
+        let unknown = try Subprocess.run(Self.daemon, ["--frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown option '--frobnicate'"))
+    }
+}
+
+/// The interface files in dbus/, as a test reads them.
+enum InterfaceFile {
+    static func read(_ name: String) throws -> String {
+        try String(contentsOf: BuiltProducts.repositoryRoot.appendingPathComponent("dbus/\(name)"), encoding: .utf8)
+    }
+
+    /// The XML with its comments (and the lines they leave empty) removed.
+    static func withoutComments(_ xml: String) -> String {
+        var text = xml
+        while let start = text.range(of: "<!--"), let end = text.range(of: "-->", range: start.upperBound..<text.endIndex) {
+            text.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// From `<interface` to `</interface>`, comments removed.
+    static func interfaceBlock(_ xml: String) -> String {
+        let text = withoutComments(xml)
+        guard let start = text.range(of: "  <interface"), let end = text.range(of: "</interface>") else { return "" }
+        return String(text[start.lowerBound..<end.upperBound])
+    }
+}
