@@ -54,7 +54,7 @@ test: deps-test
 	$(SWIFT) test --skip-build
 
 bench: deps-bench release
-	python3 bench/run.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+	/usr/bin/python3 bench/run.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 clean:
 	rm -rf .build

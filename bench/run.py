@@ -1,0 +1,154 @@
+#!/usr/bin/python3
+"""MediaRemote's benchmarks: each figure of mediaremoted beside playerctld's, measured in the
+same run on the same private bus.
+
+Usage: bench/run.py BIN_DIR   (the folder holding the release mediaremoted)
+
+Figures:
+  idle wakeups / 10 s   context switches of all the daemon's threads while nothing happens
+                        (every wakeup from sleep is one); goal 0
+  idle RSS              resident memory once started and settled, and its private dirty part
+                        (heap, stacks, written data: what the process alone costs)
+  start to name         from spawning the process to its bus name appearing (NameOwnerChanged),
+                        median of several runs
+"""
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import dbus
+import dbus.mainloop.glib
+from gi.repository import GLib
+
+IDLE_SECONDS = 10
+START_RUNS = 15
+
+CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir={dir}</listen>
+  <auth>EXTERNAL</auth>
+  <servicedir>{dir}/services</servicedir>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
+def private_bus(directory):
+    os.makedirs(os.path.join(directory, "services"), exist_ok=True)
+    config = os.path.join(directory, "bus.conf")
+    with open(config, "w") as f:
+        f.write(CONFIG.format(dir=directory))
+    daemon = subprocess.Popen(["dbus-daemon", "--config-file=" + config, "--nofork", "--print-address=1"],
+                              stdout=subprocess.PIPE, text=True)
+    return daemon, daemon.stdout.readline().strip()
+
+
+def context_switches(pid):
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/status") as f:
+            for line in f:
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                    total += int(line.split()[1])
+    return total
+
+
+def memory_kib(pid):
+    """(RSS, private dirty): all resident pages, and those only this process can own (heap,
+    stacks, written data) — the part that is not shared page cache."""
+    figures = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            key, _, rest = line.partition(":")
+            if key in ("Rss", "Private_Dirty"):
+                figures[key] = int(rest.split()[0])
+    return figures.get("Rss", 0), figures.get("Private_Dirty", 0)
+
+
+def start_and_wait_for_name(command, name, environment, bus):
+    """Spawns `command`; returns (process, seconds until `name` got an owner)."""
+    loop = GLib.MainLoop()
+    acquired = {}
+
+    def changed(changed_name, old, new):
+        if changed_name == name and new and "t" not in acquired:
+            acquired["t"] = time.monotonic()
+            loop.quit()
+
+    match = bus.add_signal_receiver(changed, "NameOwnerChanged", "org.freedesktop.DBus", "org.freedesktop.DBus",
+                                    "/org/freedesktop/DBus", arg0=name)
+    bus.get_name_owner("org.freedesktop.DBus")  # the match is in place before the process starts
+    start = time.monotonic()
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    GLib.timeout_add(10000, loop.quit)
+    loop.run()
+    match.remove()
+    if "t" not in acquired:
+        process.kill()
+        raise RuntimeError(f"{command[0]} did not take {name}")
+    return process, acquired["t"] - start
+
+
+def stop(process):
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def measure(label, command, name, environment, bus):
+    times = []
+    for _ in range(START_RUNS):
+        process, seconds = start_and_wait_for_name(command, name, environment, bus)
+        times.append(seconds)
+        stop(process)
+    process, _ = start_and_wait_for_name(command, name, environment, bus)
+    time.sleep(1)
+    rss, dirty = memory_kib(process.pid)
+    before = context_switches(process.pid)
+    time.sleep(IDLE_SECONDS)
+    wakeups = context_switches(process.pid) - before
+    stop(process)
+    return {"label": label, "wakeups": wakeups, "rss": rss, "dirty": dirty, "start_ms": statistics.median(times) * 1000}
+
+
+def main():
+    bin_dir = sys.argv[1]
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    with tempfile.TemporaryDirectory(prefix="mediaremote-bench-") as directory:
+        daemon, address = private_bus(directory)
+        try:
+            environment = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address)
+            environment.pop("JOURNAL_STREAM", None)
+            bus = dbus.bus.BusConnection(address)
+            rows = [
+                measure("mediaremoted", [os.path.join(bin_dir, "mediaremoted")], "org.mediaremote.MediaRemote1",
+                        environment, bus),
+                measure("playerctld (reference)", ["playerctld"], "org.mpris.MediaPlayer2.playerctld", environment, bus),
+            ]
+        finally:
+            daemon.terminate()
+            daemon.wait()
+    print()
+    print(f"{'daemon':<24} {'idle wakeups/' + str(IDLE_SECONDS) + ' s':>20} {'idle RSS (KiB)':>15} "
+          f"{'private dirty (KiB)':>20} {'start to name (ms)':>19}")
+    for row in rows:
+        print(f"{row['label']:<24} {row['wakeups']:>20} {row['rss']:>15} {row['dirty']:>20} {row['start_ms']:>19.1f}")
+    print()
+    print(f"start to name: median of {START_RUNS} starts; RSS after 1 s settled; wakeups are context switches of all threads.")
+
+
+if __name__ == "__main__":
+    main()
