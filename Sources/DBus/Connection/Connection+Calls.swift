@@ -1,4 +1,4 @@
-import CDBus
+internal import CDBus
 
 /// A call in flight; `cancel()` drops it, and its reply handler is never called.
 public final class PendingCall {

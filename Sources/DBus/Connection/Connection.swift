@@ -1,4 +1,4 @@
-import CDBus
+internal import CDBus
 
 /// A connection to a message bus, driven by one ``EventLoop`` on the loop's thread.
 ///
@@ -33,7 +33,8 @@ public final class Connection {
     let raw: OpaquePointer
     private let integration: LoopIntegration
     var objects = ObjectTree()
-    var subscriptions: [UInt64: SignalSubscription.Entry] = [:]
+    /// In the order they were made, so handlers run in that order.
+    var subscriptions: [(id: UInt64, entry: SignalSubscription.Entry)] = []
     var nextSubscriptionID: UInt64 = 1
     private(set) var isConnected = true
 

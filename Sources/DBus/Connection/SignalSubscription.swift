@@ -25,20 +25,22 @@ extension Connection {
     public func subscribe(_ rule: MatchRule, handler: @escaping (Message) -> Void) -> SignalSubscription {
         let id = nextSubscriptionID
         nextSubscriptionID += 1
-        subscriptions[id] = SignalSubscription.Entry(rule: rule, handler: handler)
+        subscriptions.append((id, SignalSubscription.Entry(rule: rule, handler: handler)))
         callBus("AddMatch", [.string(rule.description)])
         return SignalSubscription(connection: self, id: id)
     }
 
     func unsubscribe(_ id: UInt64) {
-        guard let entry = subscriptions.removeValue(forKey: id) else { return }
+        guard let index = subscriptions.firstIndex(where: { $0.id == id }) else { return }
+        let entry = subscriptions.remove(at: index).entry
         if isConnected { callBus("RemoveMatch", [.string(entry.rule.description)]) }
     }
 
     func deliverToSubscriptions(_ message: Message) {
-        // A handler may cancel or add subscriptions: work on a snapshot, in subscription order.
-        for (id, entry) in subscriptions.sorted(by: { $0.key < $1.key }) where entry.rule.matches(message) {
-            guard subscriptions[id] != nil else { continue }
+        // A handler may cancel or add subscriptions: work on a snapshot, and skip any that a
+        // handler before it cancelled.
+        for (id, entry) in subscriptions where entry.rule.matches(message) {
+            guard subscriptions.contains(where: { $0.id == id }) else { continue }
             entry.handler(message)
         }
     }

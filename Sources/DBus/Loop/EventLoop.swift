@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,6 +25,9 @@ public final class EventLoop {
     private var nextToken: UInt64 = 1
     private var preparers: [UInt64: () -> Void] = [:]
     private var isStopping = false
+    /// Where each wait writes its batch, reused so a wakeup allocates nothing.
+    private var readyTokens = [UInt64](repeating: 0, count: 32)
+    private var readyEvents = [UInt32](repeating: 0, count: 32)
 
     /// How many times the loop has woken from a wait; a measure of idle cost.
     public private(set) var wakeups = 0
@@ -108,14 +111,12 @@ public final class EventLoop {
     private func iterate(timeoutMilliseconds: Int32) {
         runPreparers()
         if isStopping { return }
-        var tokens = [UInt64](repeating: 0, count: 32)
-        var events = [UInt32](repeating: 0, count: 32)
-        let count = csystem_epoll_wait(epoll, &tokens, &events, 32, timeoutMilliseconds)
+        let count = csystem_epoll_wait(epoll, &readyTokens, &readyEvents, Int32(readyTokens.count), timeoutMilliseconds)
         wakeups += 1
         guard count > 0 else { return }
         for i in 0..<Int(count) {
             // A handler may have removed a later registration in this batch: look each one up.
-            handlers[tokens[i]]?(Events(rawValue: events[i]))
+            handlers[readyTokens[i]]?(Events(rawValue: readyEvents[i]))
         }
     }
 }

@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 
 /// CLOCK_MONOTONIC, the clock of evdev timestamps and of every deadline in the loop.
 public enum MonotonicClock {

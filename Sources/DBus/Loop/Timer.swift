@@ -1,4 +1,4 @@
-import CSystem
+internal import CSystem
 #if canImport(Glibc)
 import Glibc
 #endif

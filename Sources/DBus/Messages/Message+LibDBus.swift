@@ -1,5 +1,5 @@
-import CDBus
-import CSystem
+internal import CDBus
+internal import CSystem
 
 // Converting between `Message` and libdbus's DBusMessage. Everything written is validated
 // first: libdbus aborts the process on an invalid name, path or string.

@@ -7,6 +7,7 @@ call ADDRESS DEST: calls org.mediaremote.Test.Echo* on DEST (our EchoObject) wit
   python3-dbus builds itself, checks each reply equals what was sent, and prints one line per
   case: "ok NAME" or "FAIL NAME: detail". Exits 1 on any failure.
 """
+import os
 import sys
 
 import dbus
@@ -92,6 +93,14 @@ def call(address, destination):
     for name, sent, received in zip([n for n, _ in python_values()[:12]], basics,
                                     echo.EchoBasics(*basics, signature="ybnqiuxtdsog")):
         check("basics." + name, sent, received)
+    # A file descriptor comes back as another descriptor for the same pipe.
+    read_end, write_end = os.pipe()
+    received = echo.EchoFD(dbus.types.UnixFd(read_end), signature="h")
+    os.write(write_end, b"x")
+    with os.fdopen(received.take(), "rb") as f:
+        data = f.read(1)
+    print("ok fd" if data == b"x" else f"FAIL fd: read {data!r}")
+    failures += 0 if data == b"x" else 1
     try:
         echo.Fail("as asked", signature="s")
         failures += 1
