@@ -2,7 +2,7 @@
 """An independent D-Bus peer written with python3-dbus, for interoperability tests.
 
 serve ADDRESS: exports /org/mediaremote/PyPeer (interface org.mediaremote.PyPeer) on the bus
-  at ADDRESS, prints "ready <unique name>", and echoes what it is sent until stdin... until killed.
+  at ADDRESS, prints "ready <unique name>", and echoes what it is sent until it is killed.
 call ADDRESS DEST: calls org.mediaremote.Test.Echo* on DEST (our EchoObject) with values
   python3-dbus builds itself, checks each reply equals what was sent, and prints one line per
   case: "ok NAME" or "FAIL NAME: detail". Exits 1 on any failure.
