@@ -18,10 +18,13 @@ let package = Package(
         // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, DBUS_TYPE_* characters.
         .target(name: "CSystem", dependencies: ["CDBus"]),
 
+        // The pure core: events, responders, the rules, the dispatcher. No bus, no clock.
+        .target(name: "Core"),
+
         // A safe libdbus-1 binding on one event loop.
         .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
         // What the daemon exports; shared by the daemon and its tests.
-        .target(name: "Bridge", dependencies: ["DBus"]),
+        .target(name: "Bridge", dependencies: ["Core", "DBus"]),
 
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "DBus"]),
         // The client's commands, a library so tests can parse every subcommand.
@@ -33,6 +36,7 @@ let package = Package(
 
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], exclude: ["Peers"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "DBus", "MediaRemoteCtl", "TestSupport"]),
     ],

@@ -1,0 +1,20 @@
+/// What the core knows of one app.
+struct AppRecord: Hashable, Sendable {
+    /// When the core first heard of it (a call, or its player appearing); orders ties.
+    let arrivedAt: UInt64
+    /// It called BeginReceivingRemoteControlEvents (and not End since).
+    var beganReceiving = false
+    var player: Player?
+    /// When it last started playing; 0 when it was already playing when first seen.
+    var lastStartedPlaying: UInt64?
+    /// When it last stopped playing (Paused or Stopped after Playing).
+    var lastPlayed: UInt64?
+    /// Whether it left Playing for Stopped, at `lastPlayed`: a track change, if it comes back soon.
+    var stoppedAfterPlaying = false
+    var motionClaims = 0
+
+    init(arrivedAt: UInt64) { self.arrivedAt = arrivedAt }
+
+    var isPlaying: Bool { player?.status == .playing }
+    var hasPlayed: Bool { lastStartedPlaying != nil || lastPlayed != nil }
+}

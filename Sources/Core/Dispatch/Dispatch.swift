@@ -1,0 +1,74 @@
+/// One event on its way up a chain: a state machine that says where to deliver next and,
+/// given each answer, either moves on or ends. It does no I/O and keeps no clock; the shell
+/// delivers, waits for the answer (or the timeout) and reports it.
+public struct Dispatch: Sendable {
+    /// What a link answered.
+    public enum Answer: Hashable, Sendable {
+        case handled
+        case declined
+        /// No answer within the call timeout (or an error): declined, and remembered.
+        case timedOut
+    }
+
+    /// What the shell does next.
+    public enum Step: Hashable, Sendable {
+        case deliver(Link)
+        case finished(Outcome)
+    }
+
+    public let event: Event
+    let links: [Link]
+    private let emptyReason: DiscardReason
+    private var index = 0
+    private var sawTimeout = false
+    /// The links the event was delivered to, in order.
+    public private(set) var delivered: [Link] = []
+    public private(set) var outcome: Outcome?
+
+    init(event: Event, links: [Link], emptyReason: DiscardReason) {
+        self.event = event
+        self.links = links
+        self.emptyReason = emptyReason
+    }
+
+    /// The first step.
+    public mutating func start() -> Step { advance() }
+
+    /// Records the answer of the link last delivered to, and gives the next step.
+    public mutating func answer(_ answer: Answer) -> Step {
+        guard outcome == nil, index < links.count else { return .finished(outcome ?? .discarded(emptyReason)) }
+        switch answer {
+        case .handled:
+            let finished = Outcome.handled(links[index])
+            outcome = finished
+            return .finished(finished)
+        case .declined:
+            index += 1
+        case .timedOut:
+            sawTimeout = true
+            index += 1
+        }
+        return advance()
+    }
+
+    private mutating func advance() -> Step {
+        while index < links.count {
+            let link = links[index]
+            // A player that cannot do it declines without being asked.
+            let able: Bool
+            switch link {
+            case .player(_, let player): able = player.capabilities.allow(event.subtype)
+            case .shakeAction(let action, _, let player): able = player.capabilities.allow(action)
+            case .responder: able = true
+            }
+            if able {
+                delivered.append(link)
+                return .deliver(link)
+            }
+            index += 1
+        }
+        let finished = Outcome.discarded(links.isEmpty ? emptyReason : sawTimeout ? .timedOut : .declined)
+        outcome = finished
+        return .finished(finished)
+    }
+}

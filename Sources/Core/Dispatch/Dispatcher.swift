@@ -1,0 +1,91 @@
+/// The rules applied to events: builds each event's chain from the registry and remembers
+/// what must follow an event to the same place (the end of a seek, the cancel of a shake).
+public struct Dispatcher: Sendable {
+    public var registry: Registry
+    /// What MediaRemote does with a shake nobody handled: a remote-control subtype sent to
+    /// the Now Playing player (none by default).
+    public var shakeAction: EventSubtype?
+
+    /// The link that handled each seek in progress, keyed by the subtype that began it.
+    var seeks: [EventSubtype: Link] = [:]
+    /// The link that handled the beginning of the shake in progress, if any, and whether one is.
+    var shakeHandler: Link?
+    /// The source of the shake in progress, nil when none is.
+    public private(set) var shakeSource: EventSource?
+
+    public init(registry: Registry = Registry(), shakeAction: EventSubtype? = nil) {
+        self.registry = registry
+        self.shakeAction = shakeAction
+    }
+
+    /// Starts dispatching `event`: its chain, as a state machine.
+    public func dispatch(_ event: Event, at now: UInt64) -> Dispatch {
+        let (links, reason) = chain(for: event, at: now)
+        return Dispatch(event: event, links: links, emptyReason: reason)
+    }
+
+    /// Records how a dispatch ended, so the end of a seek or the cancel of a shake follows it.
+    public mutating func finished(_ dispatch: Dispatch) {
+        let event = dispatch.event
+        if event.subtype.endOfSeek != nil {
+            if case .handled(let link)? = dispatch.outcome { seeks[event.subtype] = link } else { seeks[event.subtype] = nil }
+        } else if let begin = event.subtype.beginningOfSeek {
+            seeks[begin] = nil
+        }
+        if event.subtype == .shake {
+            switch event.phase {
+            case .began?:
+                shakeSource = event.source
+                if case .handled(let link)? = dispatch.outcome { shakeHandler = link } else { shakeHandler = nil }
+            case .ended?, .cancelled?, nil:
+                shakeSource = nil
+                shakeHandler = nil
+            }
+        }
+    }
+
+    /// The chain an event takes, or why it goes nowhere.
+    func chain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
+        switch event.type {
+        case .remoteControl: remoteControlChain(for: event, at: now)
+        case .motion: motionChain(for: event, at: now)
+        }
+    }
+
+    private func remoteControlChain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
+        // The end of a seek goes where its beginning was handled, wherever Now Playing is now.
+        if let begin = event.subtype.beginningOfSeek, let link = seeks[begin], registry.knows(link.app) {
+            return ([link], .declined)
+        }
+        guard registry.apps.keys.contains(where: registry.isReceiving) else { return ([], .nobodyReceiving) }
+        guard let app = registry.nowPlaying(at: now) else { return ([], .noNowPlayingApp) }
+        var links = registry.responders(of: app).map(Link.responder)
+        if let player = registry.player(of: app) { links.append(.player(app, player)) }
+        return (links, .declined)
+    }
+
+    private func motionChain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
+        if event.phase == .cancelled {
+            guard let handler = shakeHandler, registry.knows(handler.app) else { return ([], .notStarted) }
+            return ([handler], .notStarted)
+        }
+        var links: [Link] = []
+        if let first = registry.firstResponder {
+            // Up the first responder's app: its responders from the first one down.
+            links = registry.responders(of: first.app).map(Link.responder)
+        }
+        if event.phase == .ended, let action = shakeAction, let app = registry.nowPlaying(at: now),
+            let player = registry.player(of: app)
+        {
+            links.append(.shakeAction(action, app, player))
+        }
+        return (links, registry.firstResponder == nil ? .noFirstResponder : .declined)
+    }
+
+    /// A shake in progress whose first responder changed, or whose handler left, must be
+    /// cancelled: the cancel event to dispatch, if so.
+    public func cancellationNeeded(firstResponderBefore: ResponderAddress?, at now: UInt64) -> Event? {
+        guard let source = shakeSource, registry.firstResponder != firstResponderBefore else { return nil }
+        return .motion(.cancelled, at: now, from: source)
+    }
+}

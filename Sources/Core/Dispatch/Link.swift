@@ -1,0 +1,76 @@
+/// One place an event can go on its way up the chain.
+public enum Link: Hashable, Sendable, CustomStringConvertible {
+    /// An object implementing `org.mediaremote.Responder1`.
+    case responder(ResponderAddress)
+    /// An app's MPRIS player, which gets the matching MPRIS method call.
+    case player(AppID, Player)
+    /// MediaRemote itself (the application object) applying the configured shake action to
+    /// the Now Playing player.
+    case shakeAction(EventSubtype, AppID, Player)
+
+    public var app: AppID {
+        switch self {
+        case .responder(let address): address.app
+        case .player(let app, _), .shakeAction(_, let app, _): app
+        }
+    }
+
+    /// The object path the event is delivered to.
+    public var path: String {
+        switch self {
+        case .responder(let address): address.path
+        case .player, .shakeAction: Player.objectPath
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .responder(let address): "responder \(address)"
+        case .player(let app, let player): "player \(player.busName) (\(app))"
+        case .shakeAction(let action, let app, let player): "shake action \(action) on \(player.busName) (\(app))"
+        }
+    }
+}
+
+/// Why an event reached nobody.
+public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// No app receives remote-control events.
+    case nobodyReceiving
+    /// Apps receive, but none is Now Playing (none has a player, played, or a first responder).
+    case noNowPlayingApp
+    /// A motion event, and no responder is first responder.
+    case noFirstResponder
+    /// Every responder on the chain declined, and MediaRemote has nothing configured for it.
+    case declined
+    /// No responder handled it, and at least one did not answer in time.
+    case timedOut
+    /// A shake was cancelled that no responder had received the beginning of.
+    case notStarted
+
+    public var description: String { rawValue }
+
+    /// A sentence for logs and `mediaremotectl`.
+    public var explanation: String {
+        switch self {
+        case .nobodyReceiving: "no app is receiving remote-control events"
+        case .noNowPlayingApp: "no receiving app is Now Playing"
+        case .noFirstResponder: "no responder is first responder"
+        case .declined: "every responder on the chain declined it"
+        case .timedOut: "no responder handled it, and one did not answer in time"
+        case .notStarted: "no responder received the shake's beginning"
+        }
+    }
+}
+
+/// How a dispatch ended: handled by exactly one link, or discarded with a reason.
+public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+    case handled(Link)
+    case discarded(DiscardReason)
+
+    public var description: String {
+        switch self {
+        case .handled(let link): "handled by \(link)"
+        case .discarded(let reason): "discarded: \(reason.explanation)"
+        }
+    }
+}

@@ -1,0 +1,130 @@
+/// The state the rules work on: apps, their players, who receives, the first-responder stack.
+/// A value with no clock: every change takes the time it happened (CLOCK_MONOTONIC µs).
+public struct Registry: Sendable {
+    public var mode: Mode
+    /// A player that goes from Playing to Stopped and back within this time is changing track
+    /// (VLC stops for about 200 ms on Next): it has not *started* playing again.
+    public var trackChangeGrace: UInt64
+
+    var apps: [AppID: AppRecord] = [:]
+    /// Every app's first-responder entries, oldest push first; the last is the first responder.
+    var stack: [ResponderAddress] = []
+
+    public init(mode: Mode = .compat, trackChangeGrace: UInt64 = 1_000_000) {
+        self.mode = mode
+        self.trackChangeGrace = trackChangeGrace
+    }
+
+    // MARK: Receiving (rule 1)
+
+    public mutating func beginReceiving(_ app: AppID, at time: UInt64) {
+        apps[app, default: AppRecord(arrivedAt: time)].beganReceiving = true
+    }
+
+    public mutating func endReceiving(_ app: AppID) {
+        apps[app]?.beganReceiving = false
+    }
+
+    /// Whether `app` receives remote-control events now.
+    public func isReceiving(_ app: AppID) -> Bool {
+        guard let record = apps[app] else { return false }
+        return record.beganReceiving || (mode == .compat && record.player != nil)
+    }
+
+    // MARK: Players (rule 2's input)
+
+    /// A player was found on the bus (at start-up, or when it appeared). Appearing is not
+    /// starting to play: one already playing ranks below any start seen since.
+    public mutating func playerAppeared(_ app: AppID, _ player: Player, at time: UInt64) {
+        var record = apps[app] ?? AppRecord(arrivedAt: time)
+        record.player = player
+        if player.status == .playing, record.lastStartedPlaying == nil { record.lastStartedPlaying = 0 }
+        apps[app] = record
+    }
+
+    /// A player's status or capabilities changed (PropertiesChanged). Only a change into
+    /// Playing is a start; metadata, volume or position changes do not reach here.
+    public mutating func playerChanged(
+        _ app: AppID, status: PlaybackStatus? = nil, capabilities: PlayerCapabilities? = nil, at time: UInt64
+    ) {
+        guard var record = apps[app], var player = record.player else { return }
+        if let capabilities { player.capabilities = capabilities }
+        if let status, status != player.status {
+            if status == .playing {
+                let changingTrack = record.stoppedAfterPlaying && record.lastPlayed.map { time - $0 <= trackChangeGrace } == true
+                if !changingTrack || record.lastStartedPlaying == nil { record.lastStartedPlaying = time }
+                record.stoppedAfterPlaying = false
+            } else if player.status == .playing {
+                record.lastPlayed = time
+                record.stoppedAfterPlaying = status == .stopped
+            }
+            player.status = status
+        }
+        record.player = player
+        apps[app] = record
+    }
+
+    /// The app's player left the bus, but the connection stays.
+    public mutating func playerVanished(_ app: AppID) {
+        apps[app]?.player = nil
+    }
+
+    // MARK: First responder (rule 3)
+
+    /// Pushes `responder` on the first-responder stack (moving it up if it was already there).
+    /// The bridge checks first that the object is the caller's own and reachable.
+    public mutating func becomeFirstResponder(_ responder: ResponderAddress, at time: UInt64) {
+        if apps[responder.app] == nil { apps[responder.app] = AppRecord(arrivedAt: time) }
+        stack.removeAll { $0 == responder }
+        stack.append(responder)
+    }
+
+    /// Pops `responder` from the stack; false when it was not there. The one pushed before it
+    /// is first responder again.
+    @discardableResult
+    public mutating func resignFirstResponder(_ responder: ResponderAddress) -> Bool {
+        guard let index = stack.lastIndex(of: responder) else { return false }
+        stack.remove(at: index)
+        return true
+    }
+
+    /// The first responder: the most recent push still on the stack.
+    public var firstResponder: ResponderAddress? { stack.last }
+
+    /// An app's own entries, most recent first.
+    public func responders(of app: AppID) -> [ResponderAddress] {
+        stack.reversed().filter { $0.app == app }
+    }
+
+    // MARK: Motion claims (rule 5)
+
+    public mutating func claimMotion(_ app: AppID, at time: UInt64) {
+        apps[app, default: AppRecord(arrivedAt: time)].motionClaims += 1
+    }
+
+    /// Releases one claim; false when the app had none.
+    @discardableResult
+    public mutating func releaseMotion(_ app: AppID) -> Bool {
+        guard let claims = apps[app]?.motionClaims, claims > 0 else { return false }
+        apps[app]?.motionClaims = claims - 1
+        return true
+    }
+
+    /// Whether anyone wants motion events now: the accelerometer is open only then.
+    public var isMotionClaimed: Bool { apps.values.contains { $0.motionClaims > 0 } }
+
+    public func motionClaims(of app: AppID) -> Int { apps[app]?.motionClaims ?? 0 }
+
+    // MARK: Leaving (rule 6)
+
+    /// The app left the bus: everything of it goes, at once.
+    public mutating func appLeft(_ app: AppID) {
+        apps[app] = nil
+        stack.removeAll { $0.app == app }
+    }
+
+    /// Whether the core knows anything of `app`.
+    public func knows(_ app: AppID) -> Bool { apps[app] != nil }
+
+    public func player(of app: AppID) -> Player? { apps[app]?.player }
+}
