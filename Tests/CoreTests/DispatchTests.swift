@@ -1,0 +1,159 @@
+import Testing
+
+@testable import Core
+
+@Suite("Dispatch: the chain, declining, outcomes")
+struct DispatchTests {
+    static let playing: [Step] = [.appear("A", .paused), .status("A", .playing)]
+
+    @Test("the chain: the Now Playing app's responders, first responder first, then its player")
+    func chain() {
+        var transcript = Transcript(Self.playing + [.push("A", "/one"), .push("B", "/other"), .push("A", "/two")])
+        let (outcome, delivered) = transcript.send(.nextTrack, answers: [.declined, .declined, .handled])
+        #expect(delivered.map(\.address) == ["responder A /two", "responder A /one", "player A"])
+        #expect(outcome.description == "handled by player org.mpris.MediaPlayer2.A (A)")
+    }
+
+    @Test(
+        "how dispatches end",
+        arguments: [
+            ("handled by the first responder", [.handled], "responder A /r"),
+            ("declined, then handled by the player", [.declined, .handled], "player A"),
+            ("declined by all", [.declined, .declined], "declined"),
+            ("one timed out, nobody handled", [.timedOut, .declined], "timedOut"),
+            ("one timed out, the next handled", [.timedOut, .handled], "player A"),
+        ] as [(String, [Dispatch.Answer], String)])
+    func outcomes(_ name: String, _ answers: [Dispatch.Answer], _ expected: String) {
+        var transcript = Transcript(Self.playing + [.push("A", "/r")])
+        let (outcome, _) = transcript.send(.togglePlayPause, answers: answers)
+        switch outcome {
+        case .handled(let link): #expect(link.address.hasSuffix(expected) || link.address == expected, "\(name)")
+        case .discarded(let reason): #expect(reason.rawValue == expected, "\(name)")
+        }
+    }
+
+    @Test(
+        "a player that cannot do it declines without being asked",
+        arguments: [
+            (EventSubtype.nextTrack, PlayerCapabilities([.control, .play, .pause]), false),
+            (.nextTrack, .all.subtracting(.control), false),
+            (.previousTrack, [.control, .goPrevious], true),
+            (.play, [.control, .pause], false),
+            (.pause, [.control, .pause], true),
+            (.togglePlayPause, [.control, .pause], true),
+            (.togglePlayPause, [.control], false),
+            (.stop, [.control], true),
+            (.beginSeekingForward, [.control, .play], false),
+            (.endSeekingBackward, [.control, .seek], true),
+        ] as [(EventSubtype, PlayerCapabilities, Bool)])
+    func capabilities(_ subtype: EventSubtype, _ capabilities: PlayerCapabilities, _ asked: Bool) {
+        var transcript = Transcript([.appear("A", .paused, capabilities), .status("A", .playing)])
+        let (outcome, delivered) = transcript.send(subtype)
+        #expect(delivered.isEmpty == !asked)
+        #expect((outcome == .discarded(.declined)) == !asked)
+    }
+
+    @Test(
+        "why an event goes nowhere",
+        arguments: [
+            ("nothing on the bus", Mode.compat, [], DiscardReason.nobodyReceiving),
+            ("strict mode, nobody began", .strict, [.appear("A", .playing)], .nobodyReceiving),
+            ("receiving, but no Now Playing app", .compat, [.begin("C")], .noNowPlayingApp),
+            ("the Now Playing app has no player and its responders decline", .compat, [.begin("C"), .push("C", "/c")], .declined),
+        ] as [(String, Mode, [Step], DiscardReason)])
+    func discarded(_ name: String, _ mode: Mode, _ steps: [Step], _ reason: DiscardReason) {
+        var transcript = Transcript(mode: mode, steps)
+        #expect(transcript.send(.play, answers: [.declined]).outcome == .discarded(reason), "\(name)")
+    }
+
+    @Test("nothing is delivered twice: every link at most once, and nothing after it is handled")
+    func once() {
+        var transcript = Transcript(Self.playing + [.push("A", "/r"), .push("A", "/s")])
+        let (_, delivered) = transcript.send(.play, answers: [.handled, .handled])
+        #expect(delivered.count == 1)
+    }
+
+    @Test("the end of a seek goes where its beginning was handled, even after Now Playing moved")
+    func seekPairing() {
+        var transcript = Transcript(Self.playing + [.appear("B", .paused)])
+        #expect(transcript.send(.beginSeekingForward).delivered.map(\.address) == ["player A"])
+        transcript.apply([.status("A", .paused), .status("B", .playing)])
+        #expect(transcript.nowPlaying == "B")
+        #expect(transcript.send(.endSeekingForward).delivered.map(\.address) == ["player A"])
+        // Once ended, the next seek follows Now Playing again.
+        #expect(transcript.send(.beginSeekingForward).delivered.map(\.address) == ["player B"])
+    }
+
+    @Test("a seek whose handler left ends through the chain")
+    func seekHandlerLeft() {
+        var transcript = Transcript(Self.playing + [.appear("B", .paused)])
+        _ = transcript.send(.beginSeekingBackward)
+        transcript.apply(.leave("A"))
+        #expect(transcript.send(.endSeekingBackward).delivered.map(\.address) == ["player B"])
+    }
+
+    @Test("subtype names parse from and print to the bus's strings")
+    func subtypeNames() throws {
+        for subtype in EventSubtype.allCases {
+            #expect(try EventSubtype(parsing: subtype.description) == subtype)
+        }
+        #expect(EventSubtype.allCases.count == 11)
+        #expect(EventSubtype.allCases.filter { $0.type == .remoteControl }.count == 10)
+        #expect(throws: CoreError.self) { try EventSubtype(parsing: "fastForward") }
+        do {
+            _ = try EventSubtype(parsing: "Play")
+        } catch {
+            #expect(error.description.hasPrefix("'Play' is not an event subtype; use one of play, pause, togglePlayPause"))
+        }
+    }
+}
+
+@Suite("Rule 4: motion events")
+struct MotionDispatchTests {
+    @Test("a shake goes to the first responder, up its app's chain, with no Now Playing condition")
+    func toFirstResponder() {
+        var transcript = Transcript([.appear("A", .paused), .status("A", .playing), .push("X", "/x1"), .push("X", "/x2")])
+        let (outcome, delivered) = transcript.send(.shake, phase: .began, answers: [.declined, .handled])
+        #expect(delivered.map(\.address) == ["responder X /x2", "responder X /x1"])
+        #expect(outcome == .handled(responder("X", "/x1")))
+    }
+
+    @Test("no first responder, no shake action: discarded")
+    func noFirstResponder() {
+        var transcript = Transcript([.appear("A", .playing)])
+        #expect(transcript.send(.shake, phase: .began).outcome == .discarded(.noFirstResponder))
+        #expect(transcript.send(.shake, phase: .ended).outcome == .discarded(.noFirstResponder))
+    }
+
+    @Test("an unhandled shake's end reaches MediaRemote, which applies the shake action to Now Playing")
+    func shakeAction() {
+        var transcript = Transcript(shakeAction: .nextTrack, [.appear("A", .paused), .status("A", .playing), .push("X", "/x")])
+        #expect(transcript.send(.shake, phase: .began, answers: [.declined]).outcome == .discarded(.declined))
+        let (outcome, delivered) = transcript.send(.shake, phase: .ended, answers: [.declined, .handled])
+        #expect(delivered.map(\.address) == ["responder X /x", "shake action nextTrack on A"])
+        #expect(outcome.description == "handled by shake action nextTrack on org.mpris.MediaPlayer2.A (A)")
+    }
+
+    @Test("cancel goes to whoever handled the beginning; with none, it is discarded")
+    func cancel() {
+        var transcript = Transcript([.push("X", "/x"), .push("Y", "/y")])
+        _ = transcript.send(.shake, phase: .began, answers: [.handled])
+        #expect(transcript.send(.shake, phase: .cancelled).delivered.map(\.address) == ["responder Y /y"])
+        _ = transcript.send(.shake, phase: .began, answers: [.declined])
+        #expect(transcript.send(.shake, phase: .cancelled).outcome == .discarded(.notStarted))
+    }
+
+    @Test("a first responder that changes mid-shake asks for a cancel; a stable one does not")
+    func cancelOnChange() {
+        var transcript = Transcript([.push("X", "/x")])
+        let before = transcript.registry.firstResponder
+        _ = transcript.send(.shake, phase: .began, answers: [.handled])
+        #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: before, at: transcript.now) == nil)
+        transcript.apply(.push("Y", "/y"))
+        let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: before, at: transcript.now)
+        #expect(cancel?.phase == .cancelled)
+        #expect(cancel?.source == .simulated)
+        _ = transcript.send(.shake, phase: .cancelled)
+        #expect(transcript.dispatcher.shakeSource == nil)
+    }
+}

@@ -1,0 +1,92 @@
+@testable import Core
+
+/// A transcript of what happens on the bus, in order, on a virtual clock: the input of the
+/// rules' tests. Each step advances the clock by 10 ms unless it is a `wait`.
+enum Step {
+    case begin(AppID)
+    case end(AppID)
+    case appear(AppID, PlaybackStatus, PlayerCapabilities = .all)
+    case status(AppID, PlaybackStatus)
+    case capabilities(AppID, PlayerCapabilities)
+    case vanish(AppID)
+    case push(AppID, String)
+    case resign(AppID, String)
+    case leave(AppID)
+    case wait(milliseconds: UInt64)
+}
+
+struct Transcript {
+    var dispatcher: Dispatcher
+    var now: UInt64 = 1_000_000
+
+    init(mode: Mode = .compat, shakeAction: EventSubtype? = nil, _ steps: [Step] = []) {
+        dispatcher = Dispatcher(registry: Registry(mode: mode), shakeAction: shakeAction)
+        apply(steps)
+    }
+
+    var registry: Registry { dispatcher.registry }
+    var nowPlaying: AppID? { registry.nowPlaying(at: now) }
+
+    mutating func apply(_ steps: [Step]) {
+        for step in steps { apply(step) }
+    }
+
+    mutating func apply(_ step: Step) {
+        if case .wait(let milliseconds) = step {
+            now += milliseconds * 1000
+            return
+        }
+        now += 10_000
+        switch step {
+        case .begin(let app): dispatcher.registry.beginReceiving(app, at: now)
+        case .end(let app): dispatcher.registry.endReceiving(app)
+        case .appear(let app, let status, let capabilities):
+            dispatcher.registry.playerAppeared(
+                app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: status, capabilities: capabilities), at: now)
+        case .status(let app, let status): dispatcher.registry.playerChanged(app, status: status, at: now)
+        case .capabilities(let app, let capabilities): dispatcher.registry.playerChanged(app, capabilities: capabilities, at: now)
+        case .vanish(let app): dispatcher.registry.playerVanished(app)
+        case .push(let app, let path): dispatcher.registry.becomeFirstResponder(ResponderAddress(app: app, path: path), at: now)
+        case .resign(let app, let path): dispatcher.registry.resignFirstResponder(ResponderAddress(app: app, path: path))
+        case .leave(let app): dispatcher.registry.appLeft(app)
+        case .wait: break
+        }
+    }
+
+    /// Dispatches `event`, answering each delivery from `answers` (in order; `.declined` when
+    /// they run out), and records the outcome. Returns the outcome and the links delivered to.
+    mutating func send(_ subtype: EventSubtype, phase: MotionPhase? = nil, answers: [Dispatch.Answer] = [.handled])
+        -> (outcome: Outcome, delivered: [Link])
+    {
+        now += 1000
+        let event = phase.map { Event.motion($0, at: now, from: .simulated) } ?? .remoteControl(subtype, at: now, from: .api)
+        var dispatch = dispatcher.dispatch(event, at: now)
+        var remaining = answers[...]
+        var step = dispatch.start()
+        while case .deliver = step {
+            step = dispatch.answer(remaining.popFirst() ?? .declined)
+        }
+        dispatcher.finished(dispatch)
+        guard case .finished(let outcome) = step else { fatalError("unreachable") }
+        return (outcome, dispatch.delivered)
+    }
+}
+
+func player(_ app: AppID) -> Link {
+    .player(app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: .paused, capabilities: .all))
+}
+
+func responder(_ app: AppID, _ path: String) -> Link {
+    .responder(ResponderAddress(app: app, path: path))
+}
+
+extension Link {
+    /// The link without the player state it was planned with, for comparing.
+    var address: String {
+        switch self {
+        case .responder(let address): "responder \(address)"
+        case .player(let app, _): "player \(app)"
+        case .shakeAction(let action, let app, _): "shake action \(action) on \(app)"
+        }
+    }
+}
