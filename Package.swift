@@ -23,8 +23,10 @@ let package = Package(
 
         // A safe libdbus-1 binding on one event loop.
         .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
-        // What the daemon exports; shared by the daemon and its tests.
-        .target(name: "Bridge", dependencies: ["Core", "DBus"]),
+        // MPRIS players on the bus: tracking them, delivering to them.
+        .target(name: "MPRIS", dependencies: ["Core", "DBus"]),
+        // What the daemon is: the rules wired to the bus, and its D-Bus API.
+        .target(name: "Bridge", dependencies: ["Core", "DBus", "MPRIS"]),
 
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "DBus"]),
         // The client's commands, a library so tests can parse every subcommand.

@@ -54,7 +54,8 @@ public final class Timer {
     private func fire() {
         guard csystem_timerfd_read(fd) > 0 else { return }
         if !isRepeating { isArmed = false }
-        handler()
+        // The handler may drop the last reference to this timer: keep it alive until it returns.
+        withExtendedLifetime(self) { handler() }
     }
 }
 

@@ -1,0 +1,103 @@
+import Core
+import DBus
+
+/// Delivers remote-control events to MPRIS players: the matching method call, with a
+/// timeout, and `Seek(±step)` repeated while a seek is held. A player that errs or does not
+/// answer in time declines; it never holds up anything else.
+public final class PlayerDelivery {
+    public var callTimeout: Duration
+    /// How far each `Seek` moves, and how often it repeats while held.
+    public var seekStep: Duration
+    public var seekInterval: Duration
+    /// Told once per player and kind of failure, so a broken player does not flood the log.
+    public var onFailure: ((String, DBusError) -> Void)?
+
+    private let connection: Connection
+    private var seekers: [SeekKey: Timer] = [:]
+    private var reported: Set<String> = []
+
+    private struct SeekKey: Hashable {
+        let app: AppID
+        let forward: Bool
+    }
+
+    public init(
+        connection: Connection, callTimeout: Duration = .milliseconds(250), seekStep: Duration = .seconds(5),
+        seekInterval: Duration = .milliseconds(500)
+    ) {
+        self.connection = connection
+        self.callTimeout = callTimeout
+        self.seekStep = seekStep
+        self.seekInterval = seekInterval
+    }
+
+    deinit {
+        for timer in seekers.values { timer.cancel() }
+    }
+
+    /// Delivers `subtype` to the player of `app`; `answer` gets handled, declined or timed out.
+    public func deliver(_ subtype: EventSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
+        guard let command = PlayerCommand(subtype), let owner = try? BusName(app.rawValue) else { return answer(.declined) }
+        switch command {
+        case .call(let member):
+            call(owner, player, member, [], answer: answer)
+        case .beginSeeking(let forward):
+            let key = SeekKey(app: app, forward: forward)
+            seekers.removeValue(forKey: key)?.cancel()
+            call(owner, player, "Seek", [offset(forward)]) { [weak self] result in
+                if result == .handled, let self {
+                    self.seekers[key] = try? self.connection.loop.schedule(after: self.seekInterval, repeating: self.seekInterval) {
+                        [weak self] in self?.repeatSeek(key, owner: owner, player: player)
+                    }
+                }
+                answer(result)
+            }
+        case .endSeeking(let forward):
+            let timer = seekers.removeValue(forKey: SeekKey(app: app, forward: forward))
+            timer?.cancel()
+            answer(timer == nil ? .declined : .handled)
+        }
+    }
+
+    /// The player of `app` left: its seeks stop.
+    public func playerLeft(_ app: AppID) {
+        for key in seekers.keys where key.app == app { seekers.removeValue(forKey: key)?.cancel() }
+    }
+
+    /// Whether a seek is being repeated for `app` (for tests and status).
+    public func isSeeking(_ app: AppID) -> Bool { seekers.keys.contains { $0.app == app } }
+
+    private func repeatSeek(_ key: SeekKey, owner: BusName, player: Player) {
+        call(owner, player, "Seek", [offset(key.forward)]) { [weak self] result in
+            if result != .handled { self?.seekers.removeValue(forKey: key)?.cancel() }
+        }
+    }
+
+    private func offset(_ forward: Bool) -> Value {
+        let microseconds = seekStep.components.seconds * 1_000_000 + seekStep.components.attoseconds / 1_000_000_000_000
+        return .int64(forward ? microseconds : -microseconds)
+    }
+
+    private func call(
+        _ owner: BusName, _ player: Player, _ member: MemberName, _ arguments: [Value],
+        answer: @escaping (Dispatch.Answer) -> Void
+    ) {
+        connection.call(
+            destination: owner, path: MPRISNames.path, interface: MPRISNames.player, member: member,
+            arguments: arguments, timeout: callTimeout
+        ) { [weak self] result in
+            switch result {
+            case .success:
+                answer(.handled)
+            case .failure(let error):
+                self?.reportOnce(player.busName, member, error)
+                answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
+            }
+        }
+    }
+
+    private func reportOnce(_ player: String, _ member: MemberName, _ error: DBusError) {
+        guard reported.insert("\(player) \(error.name)").inserted else { return }
+        onFailure?("\(player) did not take \(member)", error)
+    }
+}

@@ -1,0 +1,142 @@
+import Core
+import DBus
+
+/// Follows the MPRIS players on the bus: finds them (`ListNames` at start, `NameOwnerChanged`
+/// after), reads their properties (`GetAll`, retried once: Audacious owns its name a moment
+/// before its object exists) and follows `PropertiesChanged`. An app (a connection) with
+/// several player names (`vlc` and `vlc.instance42`) is one player, under its first name.
+public final class PlayerTracker {
+    /// What the tracker reports, on the loop.
+    public var onAppeared: ((AppID, Player) -> Void)?
+    public var onChanged: ((AppID, PlaybackStatus?, PlayerCapabilities?) -> Void)?
+    public var onVanished: ((AppID) -> Void)?
+    /// A player whose properties could not be read: (its name, the error).
+    public var onUnreadable: ((BusName, DBusError) -> Void)?
+
+    private let connection: Connection
+    private let ignored: Set<String>
+    private let retryDelay: Duration
+
+    private struct Tracked {
+        var name: BusName
+        var capabilities: PlayerCapabilities = .all
+        var isReported = false
+        var subscription: SignalSubscription?
+    }
+
+    /// Players by the unique name of their connection.
+    private var players: [BusName: Tracked] = [:]
+    private var nameChanges: SignalSubscription?
+    /// The pending second read of a player whose first `GetAll` failed.
+    private var retries: [BusName: Timer] = [:]
+
+    public init(connection: Connection, ignoring ignored: Set<String> = MPRISNames.ignoredByDefault, retryDelay: Duration = .milliseconds(200)) {
+        self.connection = connection
+        self.ignored = ignored
+        self.retryDelay = retryDelay
+    }
+
+    deinit {
+        nameChanges?.cancel()
+        for player in players.values { player.subscription?.cancel() }
+        for timer in retries.values { timer.cancel() }
+    }
+
+    /// Starts following names, then lists the players already there.
+    public func start() {
+        nameChanges = connection.watchNameOwnerChanges { [weak self] name, old, new in
+            guard let self, MPRISNames.isPlayerName(name) else { return }
+            if let old { self.remove(name, owner: old) }
+            if let new { self.add(name, owner: new) }
+        }
+        connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames") {
+            [weak self] result in
+            guard let self, case .success(let reply) = result,
+                let names = try? [String](dbusValue: reply.arguments.first ?? .array(.string, []))
+            else { return }
+            for name in names.compactMap({ try? BusName($0) }) where MPRISNames.isPlayerName(name) {
+                self.lookUpOwner(name)
+            }
+        }
+    }
+
+    /// The well-known name the player of `app` is tracked under.
+    public func name(of app: AppID) -> BusName? {
+        (try? BusName(app.rawValue)).flatMap { players[$0]?.name }
+    }
+
+    private func lookUpOwner(_ name: BusName) {
+        connection.call(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
+            arguments: [.string(name.rawValue)]
+        ) { [weak self] result in
+            guard let self, case .success(let reply) = result, case .string(let owner)? = reply.arguments.first,
+                let unique = try? BusName(owner)
+            else { return }
+            self.add(name, owner: unique)
+        }
+    }
+
+    private func add(_ name: BusName, owner: BusName) {
+        guard !ignored.contains(name.rawValue), owner != connection.uniqueName, players[owner] == nil else { return }
+        var tracked = Tracked(name: name)
+        tracked.subscription = connection.subscribe(
+            MatchRule(sender: owner, interface: .properties, member: "PropertiesChanged", path: MPRISNames.path,
+                      arguments: [0: MPRISNames.player.rawValue])
+        ) { [weak self] message in self?.propertiesChanged(owner, message) }
+        players[owner] = tracked
+        readProperties(owner, name: name, retry: true)
+    }
+
+    private func remove(_ name: BusName, owner: BusName) {
+        guard let tracked = players[owner], tracked.name == name else { return }
+        tracked.subscription?.cancel()
+        retries.removeValue(forKey: owner)?.cancel()
+        players[owner] = nil
+        if tracked.isReported { onVanished?(AppID(owner.rawValue)) }
+    }
+
+    private func readProperties(_ owner: BusName, name: BusName, retry: Bool) {
+        connection.call(
+            destination: owner, path: MPRISNames.path, interface: .properties, member: "GetAll",
+            arguments: [.string(MPRISNames.player.rawValue)], timeout: .seconds(2)
+        ) { [weak self] result in
+            guard let self, var tracked = self.players[owner], tracked.name == name else { return }
+            switch result {
+            case .success(let reply):
+                let properties = PlayerProperties(reply.arguments.first ?? .array(.string, []))
+                tracked.capabilities = properties.initialCapabilities
+                let player = Player(busName: name.rawValue, status: properties.status ?? .stopped, capabilities: tracked.capabilities)
+                let wasReported = tracked.isReported
+                tracked.isReported = true
+                self.players[owner] = tracked
+                if wasReported {
+                    self.onChanged?(AppID(owner.rawValue), player.status, player.capabilities)
+                } else {
+                    self.onAppeared?(AppID(owner.rawValue), player)
+                }
+            case .failure where retry:
+                self.retries[owner] = try? self.connection.loop.schedule(after: self.retryDelay) { [weak self] in
+                    self?.retries[owner] = nil
+                    self?.readProperties(owner, name: name, retry: false)
+                }
+            case .failure(let error):
+                self.onUnreadable?(name, error)
+            }
+        }
+    }
+
+    private func propertiesChanged(_ owner: BusName, _ message: Message) {
+        guard var tracked = players[owner], tracked.isReported, message.arguments.count == 3 else { return }
+        let properties = PlayerProperties(message.arguments[1])
+        if case .array(_, let invalidated) = message.arguments[2], !invalidated.isEmpty {
+            // Invalidated without values: read them again.
+            readProperties(owner, name: tracked.name, retry: false)
+        }
+        guard properties.status != nil || !properties.known.isEmpty else { return }
+        let capabilities = properties.known.isEmpty ? nil : properties.applied(to: tracked.capabilities)
+        if let capabilities { tracked.capabilities = capabilities }
+        players[owner] = tracked
+        onChanged?(AppID(owner.rawValue), properties.status, capabilities)
+    }
+}
