@@ -28,7 +28,7 @@ let package = Package(
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
         .target(name: "Bridge", dependencies: ["Core", "DBus", "MPRIS"]),
 
-        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "DBus"]),
+        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core"]),
         // The client's commands, a library so tests can parse every subcommand.
         .target(
             name: "MediaRemoteCtl",

@@ -5,6 +5,10 @@ public enum BridgeNames {
     public static let busName: BusName = "org.mediaremote.MediaRemote1"
     public static let objectPath: ObjectPath = "/org/mediaremote/MediaRemote1"
     public static let interface: InterfaceName = "org.mediaremote.MediaRemote1"
+    /// The interface a player's own objects implement to receive typed events.
+    public static let responderInterface: InterfaceName = "org.mediaremote.Responder1"
+    /// MediaRemote's own error names.
+    public static let limitExceeded: ErrorName = "org.mediaremote.MediaRemote1.Error.LimitExceeded"
 }
 
 /// MediaRemote's version, reported by the `Version` property and both executables.

@@ -4,15 +4,15 @@ import Glibc
 
 /// Runs the service as the daemon does and returns its exit status: 0 after SIGTERM or
 /// SIGINT, 1 when it cannot start or loses the bus or its name (so systemd restarts it).
-public func runService() -> Int32 {
+public func runService(options: Service.Options = Service.Options()) -> Int32 {
     let service: Service
     do {
-        service = try Service()
+        service = try Service(options: options)
     } catch {
         Log.error(error.description)
         return 1
     }
-    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName)")
+    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName), in \(options.mode) mode")
     switch service.run() {
     case .stopped:
         Log.info("stopped")

@@ -1,4 +1,6 @@
+import Core
 import DBus
+import MPRIS
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,12 +24,20 @@ public final class Service {
     }
 
     private let loop: EventLoop
+    /// What the service is started with (the configuration file comes later).
+    public struct Options: Sendable {
+        public var mode: Mode = .compat
+        public var ignoredPlayers: Set<String> = MPRISNames.ignoredByDefault
+        public init() {}
+    }
+
     private let connection: Connection
+    private let coordinator: Coordinator
     private var signals: SignalSource?
     private var outcome = Outcome.stopped
 
     /// Connects to `bus`, owns `org.mediaremote.MediaRemote1` and exports the bridge object.
-    public init(bus: Connection.Bus = .session) throws(StartError) {
+    public init(bus: Connection.Bus = .session, options: Options = Options()) throws(StartError) {
         do throws(DBusError) {
             loop = try EventLoop()
         } catch {
@@ -43,8 +53,14 @@ public final class Service {
         do throws(DBusError) {
             connection = try Connection(bus, loop: loop)
         } catch {
-            throw StartError(
-                description: "cannot connect to the session bus: \(error.message); is DBUS_SESSION_BUS_ADDRESS set?")
+            throw StartError(description: "\(error.message); is DBUS_SESSION_BUS_ADDRESS set?")
+        }
+        // Ready before the name is visible: the first call that finds the name is answered.
+        coordinator = Coordinator(connection: connection, mode: options.mode, ignoredPlayers: options.ignoredPlayers)
+        do throws(DBusError) {
+            try coordinator.start()
+        } catch {
+            throw StartError(description: "cannot export \(BridgeNames.objectPath): \(error.message)")
         }
         let reply: RequestNameReply
         do throws(DBusError) {
@@ -55,11 +71,6 @@ public final class Service {
         guard reply == .primaryOwner || reply == .alreadyOwner else {
             throw StartError(
                 description: "\(BridgeNames.busName) is already owned by another connection; is another mediaremoted already running?")
-        }
-        do throws(DBusError) {
-            try connection.export([BridgeInterface.make()], at: BridgeNames.objectPath)
-        } catch {
-            throw StartError(description: "cannot export \(BridgeNames.objectPath): \(error.message)")
         }
     }
 

@@ -1,24 +1,35 @@
 // mediaremoted: parses its flags and runs the service; everything else lives in Bridge.
 import Bridge
+import Core
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 let usage = """
-    Usage: mediaremoted [--bus-introspect] [--version] [--help]
+    Usage: mediaremoted [--mode compat|strict] [--bus-introspect] [--version] [--help]
 
     The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
     until SIGTERM or SIGINT. Normally started by systemd (systemctl --user start mediaremoted)
     or by D-Bus activation.
 
+      --mode MODE       compat (default): every MPRIS player receives remote-control events;
+                        strict: only apps that call BeginReceivingRemoteControlEvents do
       --bus-introspect  print the D-Bus interface XML and exit
       --version         print the version and exit
       --help            print this help and exit
     """
 
-for argument in CommandLine.arguments.dropFirst() {
+var options = Service.Options()
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
     switch argument {
+    case "--mode":
+        guard let value = arguments.popFirst(), let mode = Mode(rawValue: value) else {
+            Log.error("--mode takes compat or strict")
+            exit(2)
+        }
+        options.mode = mode
     case "--bus-introspect":
         print(BridgeInterface.introspectionXML(), terminator: "")
         exit(0)
@@ -34,4 +45,4 @@ for argument in CommandLine.arguments.dropFirst() {
     }
 }
 
-exit(runService())
+exit(runService(options: options))

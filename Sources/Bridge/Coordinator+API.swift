@@ -1,0 +1,119 @@
+import Core
+import DBus
+
+/// The bridge's methods, for the calling connection only: nobody acts for another app.
+extension Coordinator {
+    func caller(_ call: MethodCall) throws(DBusError) -> AppID {
+        guard let sender = call.sender else { throw .invalidArgs("the call has no sender") }
+        return AppID(sender.rawValue)
+    }
+
+    func beginReceiving(_ call: MethodCall) throws -> [Value] {
+        let app = try caller(call)
+        changeState { $0.registry.beginReceiving(app, at: now) }
+        return []
+    }
+
+    func endReceiving(_ call: MethodCall) throws -> [Value] {
+        let app = try caller(call)
+        changeState { $0.registry.endReceiving(app) }
+        return []
+    }
+
+    /// Succeeds for an object of the caller's own that implements Responder1, checked by
+    /// introspecting it: the caller cannot name another app's object, since the call goes to
+    /// the caller's own connection.
+    func becomeFirstResponder(_ call: MethodCall) {
+        do {
+            let app = try caller(call)
+            let path: ObjectPath = try call.argument(0)
+            connection.call(
+                destination: try BusName(app.rawValue), path: path, interface: .introspectable, member: "Introspect",
+                timeout: responderTimeout
+            ) { [weak self] result in
+                guard let self else { return }
+                switch result {
+                case .success(let reply):
+                    guard case .string(let xml)? = reply.arguments.first,
+                        xml.contains("<interface name=\"\(BridgeNames.responderInterface)\"")
+                    else {
+                        return call.fail(.invalidArgs(
+                            "\(path) on your connection does not implement \(BridgeNames.responderInterface); export it there first"))
+                    }
+                    self.changeState { $0.registry.becomeFirstResponder(ResponderAddress(app: app, path: path.rawValue), at: self.now) }
+                    call.reply([.boolean(true)])
+                case .failure(let error) where error.name == .unknownObject || error.name == .unknownMethod:
+                    call.fail(.invalidArgs("there is no object at \(path) on your connection"))
+                case .failure:
+                    // Not reachable in time: it cannot become first responder now.
+                    call.reply([.boolean(false)])
+                }
+            }
+        } catch {
+            call.fail(DBusError(describing: error))
+        }
+    }
+
+    func resignFirstResponder(_ call: MethodCall) throws -> [Value] {
+        let app = try caller(call)
+        let path: ObjectPath = try call.argument(0)
+        var resigned = false
+        changeState { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path.rawValue)) }
+        return [.boolean(resigned)]
+    }
+
+    func sendRemoteControlEvent(_ call: MethodCall) {
+        do {
+            let name: String = try call.argument(0)
+            let subtype = try Coordinator.subtype(name)
+            guard subtype.type == .remoteControl else {
+                throw DBusError.invalidArgs("'\(name)' is a motion subtype; use SimulateMotion")
+            }
+            dispatch(.remoteControl(subtype, at: now, from: .api)) { outcome in
+                let (busName, path) = Coordinator.destination(of: outcome)
+                let handled: Bool = if case .handled = outcome { true } else { false }
+                call.reply([.boolean(handled), .string(busName), .objectPath(path)])
+            }
+        } catch {
+            call.fail(DBusError(describing: error))
+        }
+    }
+
+    /// A whole simulated shake, began then ended, as the iOS Simulator's Shake Gesture.
+    func simulateMotion(_ call: MethodCall) {
+        do {
+            let name: String = try call.argument(0)
+            guard try Coordinator.subtype(name) == .shake else {
+                throw DBusError.invalidArgs("'\(name)' is not a motion subtype; the only one is 'shake'")
+            }
+            dispatch(.motion(.began, at: now, from: .simulated)) { [weak self] _ in
+                guard let self else { return }
+                self.dispatch(.motion(.ended, at: self.now, from: .simulated)) { _ in call.reply() }
+            }
+        } catch {
+            call.fail(DBusError(describing: error))
+        }
+    }
+
+    func claimMotion(_ call: MethodCall) throws -> [Value] {
+        let app = try caller(call)
+        changeState { $0.registry.claimMotion(app, at: now) }
+        return []
+    }
+
+    func releaseMotion(_ call: MethodCall) throws -> [Value] {
+        let app = try caller(call)
+        var released = false
+        changeState { released = $0.registry.releaseMotion(app) }
+        guard released else { throw DBusError.invalidArgs("you hold no motion claim to release") }
+        return []
+    }
+
+    static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
+        do {
+            return try EventSubtype(parsing: name)
+        } catch {
+            throw .invalidArgs(error.description)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Core
+import DBus
+import MPRIS
+
+extension Coordinator {
+    /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out.
+    func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
+        var running = dispatcher.dispatch(event, at: now)
+        let step = running.start()
+        continueDispatch(running, step, completion)
+    }
+
+    /// Performs one step; the answer of a delivery brings the next.
+    private func continueDispatch(_ running: Dispatch, _ step: Dispatch.Step, _ completion: ((Outcome) -> Void)?) {
+        switch step {
+        case .finished(let outcome):
+            dispatcher.finished(running)
+            announce(running.event, outcome)
+            completion?(outcome)
+        case .deliver(let link):
+            deliver(running.event, to: link) { [weak self] answer in
+                guard let self else { return }
+                var next = running
+                let nextStep = next.answer(answer)
+                self.continueDispatch(next, nextStep, completion)
+            }
+        }
+    }
+
+    private func deliver(_ event: Event, to link: Link, answer: @escaping (Dispatch.Answer) -> Void) {
+        switch link {
+        case .player(let app, let player):
+            delivery.deliver(event.subtype, to: app, player: player, answer: answer)
+        case .shakeAction(let action, let app, let player):
+            delivery.deliver(action, to: app, player: player, answer: answer)
+        case .responder(let address):
+            callResponder(address, event, answer: answer)
+        }
+    }
+
+    /// `org.mediaremote.Responder1`: `RemoteControlReceived`, `MotionBegan`, `MotionEnded` or
+    /// `MotionCancelled`, each `(s subtype, t timestamp) → b handled`.
+    private func callResponder(_ address: ResponderAddress, _ event: Event, answer: @escaping (Dispatch.Answer) -> Void) {
+        guard let owner = try? BusName(address.app.rawValue), let path = try? ObjectPath(address.path) else {
+            return answer(.declined)
+        }
+        let member: MemberName =
+            switch event.phase {
+            case nil: "RemoteControlReceived"
+            case .began?: "MotionBegan"
+            case .ended?: "MotionEnded"
+            case .cancelled?: "MotionCancelled"
+            }
+        connection.call(
+            destination: owner, path: path, interface: BridgeNames.responderInterface, member: member,
+            arguments: [.string(event.subtype.rawValue), .uint64(event.timestamp)], timeout: responderTimeout
+        ) { result in
+            switch result {
+            case .success(let reply):
+                answer(reply.arguments.first == .boolean(true) ? .handled : .declined)
+            case .failure(let error):
+                answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
+            }
+        }
+    }
+
+    /// `EventDispatched(s type, s subtype, s phase, t timestamp, s source, b handled,
+    /// s bus_name, o path, s reason)`, for every event.
+    private func announce(_ event: Event, _ outcome: Outcome) {
+        let (busName, path) = Coordinator.destination(of: outcome)
+        let reason: String
+        switch outcome {
+        case .handled: reason = ""
+        case .discarded(let why): reason = why.rawValue
+        }
+        let handled: Bool = if case .handled = outcome { true } else { false }
+        try? connection.emit(
+            "EventDispatched", of: BridgeNames.interface, at: BridgeNames.objectPath,
+            [
+                .string(event.type.rawValue), .string(event.subtype.rawValue), .string(event.phase?.rawValue ?? ""),
+                .uint64(event.timestamp), .string(event.source.rawValue), .boolean(handled), .string(busName),
+                .objectPath(path), .string(reason),
+            ])
+    }
+
+    /// Who handled an event, as the bus names it: a player by its MPRIS name, a responder by
+    /// its connection's unique name; ("", "/") for a discarded event.
+    static func destination(of outcome: Outcome) -> (String, ObjectPath) {
+        guard case .handled(let link) = outcome else { return ("", .root) }
+        let path = (try? ObjectPath(link.path)) ?? .root
+        switch link {
+        case .responder(let address): return (address.app.rawValue, path)
+        case .player(_, let player), .shakeAction(_, _, let player): return (player.busName, path)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Core
+import DBus
+import MPRIS
+
+/// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,
+/// the API's calls), each event runs up its chain through real deliveries, and every outcome
+/// is announced. Everything runs on the loop's thread.
+final class Coordinator {
+    let connection: Connection
+    var dispatcher: Dispatcher
+    let tracker: PlayerTracker
+    let delivery: PlayerDelivery
+    /// How long a Responder1 object has to answer.
+    var responderTimeout: Duration = .milliseconds(250)
+
+    private var appWatch: SignalSubscription?
+    private var published: PublishedState?
+    private var graceTimer: Timer?
+
+    init(connection: Connection, mode: Mode, ignoredPlayers: Set<String>) {
+        self.connection = connection
+        dispatcher = Dispatcher(registry: Registry(mode: mode))
+        tracker = PlayerTracker(connection: connection, ignoring: ignoredPlayers)
+        delivery = PlayerDelivery(connection: connection)
+    }
+
+    var now: UInt64 { MonotonicClock.microseconds }
+
+    /// Exports the bridge object and starts following the bus.
+    func start() throws(DBusError) {
+        try connection.export([BridgeInterface.make(self)], at: BridgeNames.objectPath)
+        tracker.onAppeared = { [unowned self] app, player in
+            self.changeState { $0.registry.playerAppeared(app, player, at: self.now) }
+        }
+        tracker.onChanged = { [unowned self] app, status, capabilities in
+            self.changeState { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: self.now) }
+        }
+        tracker.onVanished = { [unowned self] app in
+            self.delivery.playerLeft(app)
+            self.changeState { $0.registry.playerVanished(app) }
+        }
+        tracker.onUnreadable = { name, error in
+            Log.warning("cannot read the properties of \(name) (\(error.message)); ignoring it")
+        }
+        delivery.onFailure = { what, error in Log.warning("\(what): \(error.message); it declines such events from now on") }
+        appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
+            // A connection that closes loses its unique name: everything of that app goes.
+            guard name.isUnique, new == nil else { return }
+            let app = AppID(name.rawValue)
+            self.delivery.playerLeft(app)
+            self.changeState { $0.registry.appLeft(app) }
+        }
+        tracker.start()
+        published = PublishedState(self)
+    }
+
+    /// Applies a change to the rules' state, then announces what it changed: properties, and
+    /// the cancel of a shake whose first responder moved.
+    func changeState(_ change: (inout Dispatcher) -> Void) {
+        let firstResponderBefore = dispatcher.registry.firstResponder
+        change(&dispatcher)
+        if let cancel = dispatcher.cancellationNeeded(firstResponderBefore: firstResponderBefore, at: now) {
+            dispatch(cancel)
+        }
+        publishChanges()
+    }
+
+    /// Emits PropertiesChanged for what differs from what was last published, and arms a timer
+    /// for the moment Now Playing may move by itself (the end of a track-change grace).
+    func publishChanges() {
+        let current = PublishedState(self)
+        if let published {
+            let changed = current.changes(since: published)
+            if !changed.isEmpty {
+                try? connection.emitPropertiesChanged(changed, of: BridgeNames.interface, at: BridgeNames.objectPath)
+            }
+        }
+        published = current
+        if let end = dispatcher.registry.graceEnds(after: now) {
+            if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }
+            graceTimer?.schedule(after: .microseconds(Int64(end - min(end, now))))
+        } else {
+            graceTimer?.disarm()
+        }
+    }
+}
