@@ -18,6 +18,7 @@ public final class Subprocess: @unchecked Sendable {
     private let environment: [String: String]?
     private var stdoutFD: Int32 = -1
     private var stderrFD: Int32 = -1
+    private var stdinFD: Int32 = -1
     private var stdout = Data()
     private var stderr = Data()
     private var status: Int32?
@@ -33,16 +34,19 @@ public final class Subprocess: @unchecked Sendable {
     }
 
     public func start() throws {
+        // A write to a child that has gone must fail with EPIPE, not end the test run.
+        signal(SIGPIPE, SIG_IGN)
         var out: [Int32] = [0, 0]
         var err: [Int32] = [0, 0]
-        guard pipe(&out) == 0, pipe(&err) == 0 else { throw TestFailure("pipe failed") }
+        var input: [Int32] = [0, 0]
+        guard pipe(&out) == 0, pipe(&err) == 0, pipe(&input) == 0 else { throw TestFailure("pipe failed") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-        for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
+        for fd in out + err + input { posix_spawn_file_actions_addclose(&actions, fd) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -63,13 +67,22 @@ public final class Subprocess: @unchecked Sendable {
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, env)
         close(out[1])
         close(err[1])
+        close(input[0])
+        stdinFD = input[1]
         stdoutFD = out[0]
         stderrFD = err[0]
         guard result == 0 else {
             close(out[0])
             close(err[0])
+            close(input[1])
             throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))")
         }
+    }
+
+    /// Writes a line to the process's standard input (which stays open until it ends).
+    public func writeLine(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeMutableBytes { write(stdinFD, $0.baseAddress, $0.count) }
     }
 
     /// Reads one line of standard output, waiting at most `timeout`; nil at its end.
@@ -113,6 +126,10 @@ public final class Subprocess: @unchecked Sendable {
 
     /// Waits for the process to end on its own and collects its output.
     public func wait() -> ProcessResult {
+        if stdinFD >= 0 {
+            close(stdinFD)
+            stdinFD = -1
+        }
         while stdoutFD >= 0 || stderrFD >= 0 {
             pump(timeoutMilliseconds: -1)
         }

@@ -1,0 +1,85 @@
+import DBus
+import Foundation
+import TestSupport
+
+/// A real mpv with mpv-mpris, headless, on the fixture's bus, with a three-track playlist.
+/// The test drives it only through MPRIS and reads its state the same way.
+final class MPV {
+    /// Three tagged tracks made with sox, once per test run.
+    static let tracks: [String] = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-tracks-\(getpid())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (1...3).map { number in
+            let path = directory.appendingPathComponent("track\(number).ogg").path
+            if !FileManager.default.fileExists(atPath: path) {
+                _ = try? Subprocess.run("/usr/bin/sox", [
+                    "-n", "-r", "22050", "-c", "1", path, "synth", "60", "sine", "\(220 * number)",
+                ])
+            }
+            return path
+        }
+    }()
+
+    let process: Subprocess
+    let fixture: ServiceFixture
+    private(set) var busName: BusName?
+
+    init(_ fixture: ServiceFixture) throws {
+        self.fixture = fixture
+        let before = Set((try? fixture.client.listNames()) ?? [])
+        process = try fixture.spawn("/usr/bin/mpv", [
+            "--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--pause", "--no-config",
+            "--script=/usr/lib/mpv-mpris/mpris.so",
+        ] + MPV.tracks)
+        fixture.wait(timeout: .seconds(20)) {
+            let names = Set((try? fixture.client.listNames()) ?? []).subtracting(before)
+            self.busName = names.first { $0.rawValue.hasPrefix("org.mpris.MediaPlayer2.mpv") }
+            return self.busName != nil
+        }
+        guard let busName else { throw TestFailure("mpv did not appear on the bus: \(process.stop().stderr)") }
+        // MediaRemote has seen it once it is in the Players list.
+        guard fixture.wait(for: { fixture.players.contains { $0.hasPrefix(busName.rawValue + " ") } }) else {
+            throw TestFailure("MediaRemote did not list \(busName)")
+        }
+    }
+
+    var name: String { busName?.rawValue ?? "" }
+
+    /// Calls an MPRIS Player method on it directly, as any client could.
+    func command(_ member: MemberName) {
+        guard let busName else { return }
+        _ = try? fixture.client.callBlocking(.methodCall(
+            destination: busName, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player", member: member))
+    }
+
+    func playerProperty(_ name: String) -> Value? {
+        guard let busName,
+            let reply = try? fixture.client.callBlocking(.methodCall(
+                destination: busName, path: "/org/mpris/MediaPlayer2", interface: .properties, member: "Get",
+                arguments: [.string("org.mpris.MediaPlayer2.Player"), .string(name)]))
+        else { return nil }
+        return reply.arguments.first?.unwrapped
+    }
+
+    var status: String { if case .string(let status)? = playerProperty("PlaybackStatus") { status } else { "?" } }
+
+    /// The current track's title (mpv uses the file name).
+    var title: String {
+        guard case .dictionary(_, _, let entries)? = playerProperty("Metadata") else { return "?" }
+        for entry in entries where entry.key == .string("xesam:title") {
+            if case .string(let title) = entry.value.unwrapped { return title }
+        }
+        return "?"
+    }
+
+    /// Plays and waits until MediaRemote has seen it playing.
+    func play() {
+        command("Play")
+        fixture.wait { self.status == "Playing" && fixture.players.contains("\(self.name) Playing true") }
+    }
+
+    func pause() {
+        command("Pause")
+        fixture.wait { self.status == "Paused" && fixture.players.contains { $0.hasPrefix("\(self.name) Paused") } }
+    }
+}

@@ -1,0 +1,104 @@
+import Bridge
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// mediaremoted with real players (mpv with mpv-mpris, Audacious), driven only through their
+/// public interfaces.
+@Suite("Real players: Now Playing and delivery", .serialized)
+struct RealPlayerTests {
+    @Test("A playing and B paused: next reaches A")
+    func nextReachesThePlayingOne() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        a.play()
+        #expect(fixture.nowPlaying == a.name)
+        #expect(fixture.send("nextTrack") == "\(a.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { a.title == "track2.ogg" })
+        #expect(b.title == "track1.ogg")
+        #expect(b.status == "Paused")
+    }
+
+    @Test("pause A, play B: toggle reaches B; kill B: Now Playing falls back to A")
+    func toggleFollowsTheLastToPlay() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        a.play()
+        a.pause()
+        b.play()
+        #expect(fixture.nowPlaying == b.name)
+        #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { b.status == "Paused" })
+        #expect(a.status == "Paused")
+        _ = b.process.stop(signal: SIGKILL)
+        #expect(fixture.wait { fixture.nowPlaying == a.name })
+        #expect(fixture.send("togglePlayPause") == "\(a.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { a.status == "Playing" })
+    }
+
+    @Test("a paused player's metadata changes do not take Now Playing")
+    func metadataDoesNotSteal() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        b.play()
+        b.pause()
+        a.play()
+        a.pause()
+        // Next on a paused player changes its track and metadata, not its status.
+        b.command("Next")
+        #expect(fixture.wait { b.title == "track2.ogg" })
+        #expect(fixture.nowPlaying == a.name)
+    }
+
+    @Test("strict mode ignores players that never began receiving")
+    func strict() throws {
+        let fixture = try ServiceFixture(arguments: ["--mode", "strict"])
+        let a = try MPV(fixture)
+        a.play()
+        #expect(fixture.players == ["\(a.name) Playing false"])
+        #expect(fixture.send("pause") == "discarded")
+        #expect(a.status == "Playing")
+        #expect(fixture.wait { fixture.dispatched.last?.reason == "nobodyReceiving" })
+    }
+
+    @Test("EventDispatched reports every outcome, handled or not")
+    func eventDispatched() throws {
+        let fixture = try ServiceFixture()
+        #expect(fixture.send("play") == "discarded")
+        let a = try MPV(fixture)
+        a.play()
+        #expect(fixture.send("pause") == "\(a.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.send("beginSeekingForward") == "\(a.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.send("endSeekingForward") == "\(a.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.send("fastForward") == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(fixture.wait { fixture.dispatched.count == 4 })
+        #expect(fixture.dispatched.map(\.description) == [
+            "play → nobodyReceiving",
+            "pause → \(a.name) /org/mpris/MediaPlayer2",
+            "beginSeekingForward → \(a.name) /org/mpris/MediaPlayer2",
+            "endSeekingForward → \(a.name) /org/mpris/MediaPlayer2",
+        ])
+        #expect(fixture.dispatched.allSatisfy { $0.type == "remoteControl" && $0.source == "api" && $0.phase.isEmpty })
+    }
+
+    @Test("Audacious: found, followed, and toggled")
+    func audacious() throws {
+        let fixture = try ServiceFixture()
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-audacious-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        _ = try fixture.spawn("/usr/bin/audacious", ["--headless"] + MPV.tracks, environment: [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.path, "XDG_DATA_HOME": home.path, "XDG_CACHE_HOME": home.path,
+            "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": "/dev/null",
+        ])
+        #expect(fixture.wait(timeout: .seconds(20)) { fixture.players.contains { $0.hasPrefix("org.mpris.MediaPlayer2.audacious ") } })
+        let before = fixture.players.first { $0.hasPrefix("org.mpris.MediaPlayer2.audacious ") } ?? ""
+        #expect(fixture.send("togglePlayPause") == "org.mpris.MediaPlayer2.audacious /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { (fixture.players.first { $0.hasPrefix("org.mpris.MediaPlayer2.audacious ") } ?? before) != before },
+                "the toggle changed its status, and MediaRemote followed: \(before) → \(fixture.players)")
+    }
+}

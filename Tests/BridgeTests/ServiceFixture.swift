@@ -1,0 +1,111 @@
+import Bridge
+import DBus
+import Foundation
+import TestSupport
+
+/// mediaremoted running on a private bus, with a client connection that records every
+/// `EventDispatched` and can call the bridge.
+final class ServiceFixture {
+    let bus: PrivateBus
+    let daemon: Subprocess
+    let loop: EventLoop
+    let client: Connection
+    private(set) var dispatched: [Dispatched] = []
+    private var subscription: SignalSubscription?
+    private var children: [Subprocess] = []
+
+    /// One `EventDispatched`, as the test reads it.
+    struct Dispatched: Equatable, CustomStringConvertible {
+        let type, subtype, phase, source: String
+        let handled: Bool
+        let busName, path, reason: String
+
+        var description: String { "\(subtype)\(phase.isEmpty ? "" : " " + phase) → \(handled ? "\(busName) \(path)" : reason)" }
+    }
+
+    init(arguments: [String] = []) throws {
+        bus = try PrivateBus()
+        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment)
+        try daemon.start()
+        loop = try EventLoop()
+        client = try bus.connect(loop: loop)
+        subscription = client.subscribe(MatchRule(interface: BridgeNames.interface, member: "EventDispatched")) { [unowned self] in
+            let a = $0.arguments
+            guard a.count == 9, case .string(let type) = a[0], case .string(let subtype) = a[1], case .string(let phase) = a[2],
+                case .string(let source) = a[4], case .boolean(let handled) = a[5], case .string(let busName) = a[6],
+                case .objectPath(let path) = a[7], case .string(let reason) = a[8]
+            else { return }
+            self.dispatched.append(Dispatched(
+                type: type, subtype: subtype, phase: phase, source: source, handled: handled, busName: busName,
+                path: path.rawValue, reason: reason))
+        }
+        guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(BridgeNames.busName)) == true }) else {
+            throw TestFailure("mediaremoted did not start: \(daemon.stop().stderr)")
+        }
+    }
+
+    deinit {
+        subscription?.cancel()
+        for child in children { _ = child.stop(signal: SIGKILL) }
+        _ = daemon.stop()
+    }
+
+    /// Starts a child process on this bus that lives as long as the fixture.
+    func spawn(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Subprocess {
+        let child = Subprocess(executable, arguments, environment: bus.environment.merging(extra) { $1 })
+        try child.start()
+        children.append(child)
+        return child
+    }
+
+    /// Runs the client's loop until `condition` holds, checking it every 20 ms.
+    @discardableResult
+    func wait(timeout: Duration = .seconds(10), for condition: () -> Bool) -> Bool {
+        let poll = try? loop.schedule(after: .milliseconds(20), repeating: .milliseconds(20)) {}
+        defer { poll?.cancel() }
+        return loop.run(until: condition, timeout: timeout)
+    }
+
+    /// Calls a method of the bridge and runs the loop until it answers.
+    func callBridge(_ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = BridgeNames.interface)
+        -> Result<Message, DBusError>
+    {
+        var result: Result<Message, DBusError>?
+        client.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: interface, member: member,
+                    arguments: arguments) { result = $0 }
+        wait { result != nil }
+        return result ?? .failure(.failed("no answer"))
+    }
+
+    /// `SendRemoteControlEvent`: (handled, bus name, path), or the error's name.
+    func send(_ subtype: String) -> String {
+        switch callBridge("SendRemoteControlEvent", [.string(subtype)]) {
+        case .success(let reply):
+            guard reply.arguments.count == 3, case .boolean(let handled) = reply.arguments[0],
+                case .string(let name) = reply.arguments[1], case .objectPath(let path) = reply.arguments[2]
+            else { return "unreadable reply \(reply)" }
+            return handled ? "\(name) \(path)" : "discarded"
+        case .failure(let error):
+            return error.name.rawValue
+        }
+    }
+
+    func property(_ name: String) -> Value? {
+        guard case .success(let reply) = callBridge("Get", [.string(BridgeNames.interface.rawValue), .string(name)], interface: .properties)
+        else { return nil }
+        return reply.arguments.first?.unwrapped
+    }
+
+    var nowPlaying: String? { if case .string(let name)? = property("NowPlaying") { name } else { nil } }
+
+    /// The Players property as "name status receiving" lines.
+    var players: [String] {
+        guard case .array(_, let items)? = property("Players") else { return [] }
+        return items.compactMap {
+            guard case .structure(let fields) = $0, fields.count == 3, case .string(let name) = fields[0],
+                case .string(let status) = fields[1], case .boolean(let receiving) = fields[2]
+            else { return nil }
+            return "\(name) \(status) \(receiving)"
+        }
+    }
+}
