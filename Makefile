@@ -9,7 +9,7 @@ BUILD_PACKAGES := pkg-config libdbus-1-dev libevdev-dev
 # To run: a bus daemon (and dbus-run-session, for machines without a session bus).
 RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
 # To test: independent peers (busctl, dbus-send, python3-dbus).
-TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi mpv mpv-mpris audacious sox libsox-fmt-all
+TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi mpv mpv-mpris audacious sox libsox-fmt-base
 # To measure: playerctld is the reference the benchmarks compare against.
 BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 

@@ -1,0 +1,110 @@
+import Bridge
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// A Responder1 app written for the tests (Peers/responder_app.py, python3-dbus) against the
+/// running service: the chain, first-responder rules, and an app that leaves mid-dispatch.
+@Suite("Responder1 apps: the chain, first responders, leaving", .serialized)
+struct ResponderTests {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Peers/responder_app.py").path
+
+    /// Starts the app and waits until each of its pushes was answered.
+    static func app(_ fixture: ServiceFixture, _ arguments: [String]) throws -> (Subprocess, String) {
+        let process = try fixture.spawn("/usr/bin/python3", [script, fixture.bus.address] + arguments)
+        guard let ready = process.readLine(), ready.hasPrefix("ready ") else {
+            throw TestFailure("the responder app did not start: \(process.stop().stderr)")
+        }
+        for _ in arguments.filter({ $0.contains("=") }) {
+            guard let line = process.readLine(), line.hasPrefix("pushed ") else { throw TestFailure("a push failed") }
+            #expect(line.hasSuffix(" True"), "\(line)")
+        }
+        return (process, String(ready.dropFirst(6)))
+    }
+
+    @Test("a responder that declines passes the event up its app's chain")
+    func chain() throws {
+        let fixture = try ServiceFixture()
+        let (app, name) = try Self.app(fixture, ["--begin", "/bottom=all", "/top=decline:nextTrack"])
+        #expect(fixture.send("play") == "\(name) /top")
+        #expect(app.readLine() == "/top RemoteControlReceived play")
+        #expect(fixture.send("nextTrack") == "\(name) /bottom")
+        #expect(app.readLine() == "/top RemoteControlReceived nextTrack")
+        #expect(app.readLine() == "/bottom RemoteControlReceived nextTrack")
+    }
+
+    @Test("every responder declines: discarded, and reported so")
+    func allDecline() throws {
+        let fixture = try ServiceFixture()
+        _ = try Self.app(fixture, ["--begin", "/only=none"])
+        #expect(fixture.send("stop") == "discarded")
+        #expect(fixture.wait { fixture.dispatched.last?.reason == "declined" })
+    }
+
+    @Test("two apps compete for first responder; resign restores the previous; nobody resigns for another")
+    func competing() throws {
+        let fixture = try ServiceFixture()
+        let (x, xName) = try Self.app(fixture, ["/x=all"])
+        let (y, yName) = try Self.app(fixture, ["/y=all"])
+        #expect(fixture.property("FirstResponder") == .structure([.string(yName), .objectPath("/y")]))
+        // X cannot resign Y's object: the call acts for X's own objects only.
+        x.writeLine("resign /y")
+        #expect(x.readLine() == "done resign /y False")
+        #expect(fixture.property("FirstResponder") == .structure([.string(yName), .objectPath("/y")]))
+        y.writeLine("resign /y")
+        #expect(y.readLine() == "done resign /y True")
+        #expect(fixture.property("FirstResponder") == .structure([.string(xName), .objectPath("/x")]))
+        // A shake goes to the first responder, with no Now Playing condition.
+        #expect((try? fixture.callBridge("SimulateMotion", [.string("shake")]).get()) != nil)
+        #expect(x.readLine() == "/x MotionBegan shake")
+        #expect(x.readLine() == "/x MotionEnded shake")
+        #expect(fixture.wait { fixture.dispatched.count == 2 })
+        #expect(fixture.dispatched.map(\.description) == ["shake began → \(xName) /x", "shake ended → \(xName) /x"])
+    }
+
+    @Test("an app that leaves mid-dispatch: the event is reported discarded, and its entries are gone")
+    func leavesMidDispatch() throws {
+        let fixture = try ServiceFixture()
+        let (_, name) = try Self.app(fixture, ["--begin", "/steady=none", "/leaving=exit"])
+        #expect(fixture.property("FirstResponder") == .structure([.string(name), .objectPath("/leaving")]))
+        #expect(fixture.send("play") == "discarded")
+        #expect(fixture.wait { fixture.dispatched.count == 1 })
+        #expect(["declined", "timedOut"].contains(fixture.dispatched.first?.reason ?? ""))
+        #expect(fixture.wait { fixture.property("FirstResponder") == .structure([.string(""), .objectPath("/")]) })
+        #expect(fixture.send("play") == "discarded")
+        #expect(fixture.wait { fixture.dispatched.last?.reason == "nobodyReceiving" })
+    }
+
+    @Test("bad arguments get InvalidArgs with a sentence")
+    func badArguments() throws {
+        let fixture = try ServiceFixture()
+        let cases: [(MemberName, [Value], String)] = [
+            ("SendRemoteControlEvent", [.string("fastForward")], "'fastForward' is not an event subtype"),
+            ("SendRemoteControlEvent", [.string("shake")], "'shake' is a motion subtype; use SimulateMotion"),
+            ("SimulateMotion", [.string("play")], "'play' is not a motion subtype"),
+            ("ReleaseMotion", [], "you hold no motion claim to release"),
+            ("BecomeFirstResponder", [.objectPath("/org/mediaremote/Test")], "there is no object at /org/mediaremote/Test"),
+        ]
+        // Our client exports one object that is not a responder, to be refused by name.
+        try fixture.client.export([Interface("org.mediaremote.NotAResponder")], at: "/not/a/responder")
+        for (member, arguments, message) in cases {
+            guard case .failure(let error) = fixture.callBridge(member, arguments) else {
+                Issue.record("\(member) accepted \(arguments)")
+                continue
+            }
+            #expect(error.name == .invalidArgs)
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+        guard case .failure(let error) = fixture.callBridge("BecomeFirstResponder", [.objectPath("/not/a/responder")]) else {
+            Issue.record("an object without Responder1 became first responder")
+            return
+        }
+        #expect(error.message == "/not/a/responder on your connection does not implement org.mediaremote.Responder1; export it there first")
+        // Claims are counted: two claims, two releases, then none.
+        for member: MemberName in ["ClaimMotion", "ClaimMotion", "ReleaseMotion", "ReleaseMotion"] {
+            #expect((try? fixture.callBridge(member).get()) != nil)
+        }
+        #expect((try? fixture.callBridge("ReleaseMotion").get()) == nil)
+    }
+}
