@@ -35,6 +35,8 @@ let package = Package(
             dependencies: ["Bridge", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
+        // The pure dispatcher's throughput, for `make bench`.
+        .executableTarget(name: "dispatch-bench", dependencies: ["Core"]),
 
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),

@@ -44,13 +44,7 @@ extension Coordinator {
         guard let owner = try? BusName(address.app.rawValue), let path = try? ObjectPath(address.path) else {
             return answer(.declined)
         }
-        let member: MemberName =
-            switch event.phase {
-            case nil: "RemoteControlReceived"
-            case .began?: "MotionBegan"
-            case .ended?: "MotionEnded"
-            case .cancelled?: "MotionCancelled"
-            }
+        let member = ResponderCalls.member(for: event.phase)
         connection.call(
             destination: owner, path: path, interface: BridgeNames.responderInterface, member: member,
             arguments: [.string(event.subtype.rawValue), .uint64(event.timestamp)], timeout: responderTimeout

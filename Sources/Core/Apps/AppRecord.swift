@@ -15,6 +15,9 @@ struct AppRecord: Hashable, Sendable {
 
     init(arrivedAt: UInt64) { self.arrivedAt = arrivedAt }
 
+    /// Rule 1: it began receiving, or it is a plain MPRIS player in compat mode.
+    func receives(in mode: Mode) -> Bool { beganReceiving || (mode == .compat && player != nil) }
+
     var isPlaying: Bool { player?.status == .playing }
     var hasPlayed: Bool { lastStartedPlaying != nil || lastPlayed != nil }
 }

@@ -57,8 +57,9 @@ public struct Dispatcher: Sendable {
         if let begin = event.subtype.beginningOfSeek, let link = seeks[begin], registry.knows(link.app) {
             return ([link], .declined)
         }
-        guard registry.apps.keys.contains(where: registry.isReceiving) else { return ([], .nobodyReceiving) }
-        guard let app = registry.nowPlaying(at: now) else { return ([], .noNowPlayingApp) }
+        let choice = registry.nowPlayingChoice(at: now)
+        guard choice.anyReceiving else { return ([], .nobodyReceiving) }
+        guard let app = choice.app else { return ([], .noNowPlayingApp) }
         var links = registry.responders(of: app).map(Link.responder)
         if let player = registry.player(of: app) { links.append(.player(app, player)) }
         return (links, .declined)

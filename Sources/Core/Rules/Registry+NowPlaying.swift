@@ -7,20 +7,45 @@ extension Registry {
     /// A player that stopped less than `trackChangeGrace` ago, straight from Playing, still
     /// counts as playing: it is changing track, and Now Playing stays with it.
     public func nowPlaying(at now: UInt64) -> AppID? {
-        let receiving = apps.filter { isReceiving($0.key) }
-        if receiving.isEmpty { return nil }
-        let playing = receiving.filter { $0.value.isPlaying || isChangingTrack($0.value, at: now) }
-        if let playing = latest(playing, by: { $0.lastStartedPlaying ?? 0 }) {
-            return playing
+        nowPlayingChoice(at: now).app
+    }
+
+    /// Now Playing, and whether any app receives at all (to tell "nobody receiving" from
+    /// "nobody qualifies"), in one pass over the apps: this runs for every event.
+    func nowPlayingChoice(at now: UInt64) -> (anyReceiving: Bool, app: AppID?) {
+        var anyReceiving = false
+        var playing: (key: UInt64, app: AppID, record: AppRecord)?
+        var played: (key: UInt64, app: AppID, record: AppRecord)?
+        var earliestWithPlayer: (app: AppID, record: AppRecord)?
+        for (app, record) in apps where record.receives(in: mode) {
+            anyReceiving = true
+            if record.isPlaying || isChangingTrack(record, at: now) {
+                let key = record.lastStartedPlaying ?? 0
+                if playing.map({ Registry.ranks(key, app, record, above: $0) }) ?? true { playing = (key, app, record) }
+            } else if let key = record.lastPlayed {
+                if played.map({ Registry.ranks(key, app, record, above: $0) }) ?? true { played = (key, app, record) }
+            }
+            if record.player != nil,
+                earliestWithPlayer.map({ (record.arrivedAt, app) < ($0.record.arrivedAt, $0.app) }) ?? true
+            {
+                earliestWithPlayer = (app, record)
+            }
         }
-        if let played = latest(receiving.filter { $0.value.lastPlayed != nil }, by: { $0.lastPlayed ?? 0 }) {
-            return played
-        }
-        if let responder = stack.last(where: { receiving[$0.app] != nil }) {
-            return responder.app
-        }
-        return receiving.filter { $0.value.player != nil }
-            .min { ($0.value.arrivedAt, $0.key) < ($1.value.arrivedAt, $1.key) }?.key
+        guard anyReceiving else { return (false, nil) }
+        if let playing { return (true, playing.app) }
+        if let played { return (true, played.app) }
+        if let responder = stack.last(where: { isReceiving($0.app) }) { return (true, responder.app) }
+        return (true, earliestWithPlayer?.app)
+    }
+
+    /// Whether a candidate ranks above the best so far: a greater key; on a tie, the earliest
+    /// arrival, then the name, so the answer never depends on dictionary order.
+    private static func ranks(
+        _ key: UInt64, _ app: AppID, _ record: AppRecord, above best: (key: UInt64, app: AppID, record: AppRecord)
+    ) -> Bool {
+        if key != best.key { return key > best.key }
+        if record.arrivedAt != best.record.arrivedAt { return record.arrivedAt < best.record.arrivedAt }
+        return app < best.app
     }
 
     func isChangingTrack(_ record: AppRecord, at now: UInt64) -> Bool {
@@ -32,17 +57,6 @@ extension Registry {
     /// Now Playing may move without any event. The shell sets a timer for it.
     public func graceEnds(after now: UInt64) -> UInt64? {
         apps.values.filter { isChangingTrack($0, at: now) }.compactMap { $0.lastPlayed.map { $0 + trackChangeGrace + 1 } }.min()
-    }
-
-    /// The app with the greatest key; ties go to the earliest arrival, then the name, so the
-    /// answer never depends on dictionary order.
-    private func latest(_ candidates: [AppID: AppRecord], by key: (AppRecord) -> UInt64) -> AppID? {
-        candidates.max { a, b in
-            let (ka, kb) = (key(a.value), key(b.value))
-            if ka != kb { return ka < kb }
-            if a.value.arrivedAt != b.value.arrivedAt { return a.value.arrivedAt > b.value.arrivedAt }
-            return a.key > b.key
-        }?.key
     }
 
     /// Why an app is or is not Now Playing, in a phrase (for `mediaremotectl players`).

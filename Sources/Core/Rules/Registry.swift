@@ -27,8 +27,7 @@ public struct Registry: Sendable {
 
     /// Whether `app` receives remote-control events now.
     public func isReceiving(_ app: AppID) -> Bool {
-        guard let record = apps[app] else { return false }
-        return record.beganReceiving || (mode == .compat && record.player != nil)
+        apps[app]?.receives(in: mode) ?? false
     }
 
     // MARK: Players (rule 2's input)

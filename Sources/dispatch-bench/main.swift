@@ -1,0 +1,46 @@
+// dispatch-bench: how many events a second the pure dispatcher plans and settles, with a
+// realistic registry (several players, receiving apps, a first-responder stack). For
+// `make bench`; prints one line: "events_per_second N".
+import Core
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+var registry = Registry()
+for index in 0..<8 {
+    let app = AppID(":1.\(index)")
+    registry.playerAppeared(app, Player(busName: "org.mpris.MediaPlayer2.p\(index)", status: .paused, capabilities: .all), at: 1)
+    registry.playerChanged(app, status: .playing, at: UInt64(10 + index))
+    registry.playerChanged(app, status: .paused, at: UInt64(20 + index))
+}
+registry.beginReceiving(":1.3", at: 30)
+// :1.3 plays last: it is Now Playing, with two responders before its player.
+registry.playerChanged(":1.3", status: .playing, at: 40)
+registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/a"), at: 31)
+registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/b"), at: 32)
+var dispatcher = Dispatcher(registry: registry)
+
+let subtypes: [EventSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]
+let count = 2_000_000
+var handled = 0
+var start = timespec()
+clock_gettime(CLOCK_MONOTONIC, &start)
+for index in 0..<count {
+    let now = UInt64(1_000 + index)
+    var dispatch = dispatcher.dispatch(.remoteControl(subtypes[index % subtypes.count], at: now, from: .api), at: now)
+    // The first responder declines, the next handles.
+    var step = dispatch.start()
+    var answers = 0
+    while case .deliver = step {
+        step = dispatch.answer(answers == 0 ? .declined : .handled)
+        answers += 1
+    }
+    if case .finished(.handled) = step { handled += 1 }
+    dispatcher.finished(dispatch)
+}
+var end = timespec()
+clock_gettime(CLOCK_MONOTONIC, &end)
+let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+precondition(handled == count, "every event should have been handled")
+print("events_per_second \(Int(Double(count) / seconds))")
