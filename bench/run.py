@@ -11,6 +11,9 @@ Figures:
                         (heap, stacks, written data: what the process alone costs)
   start to name         from spawning the process to its bus name appearing (NameOwnerChanged),
                         median of several runs
+  event dispatch        one-way latency to a player, direct and through each forwarder
+                        (dispatch_latency.py)
+  pure dispatcher       events a second through Core's dispatcher alone (dispatch-bench)
 """
 import os
 import signal
@@ -23,6 +26,8 @@ import time
 import dbus
 import dbus.mainloop.glib
 from gi.repository import GLib
+
+import dispatch_latency
 
 IDLE_SECONDS = 10
 START_RUNS = 15
@@ -126,6 +131,9 @@ def measure(label, command, name, environment, bus):
 
 def main():
     bin_dir = sys.argv[1]
+    # A binary just built has pages still dirty in the page cache until written back, and
+    # smaps counts them as the process's private dirty memory: flush them first.
+    os.sync()
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     with tempfile.TemporaryDirectory(prefix="mediaremote-bench-") as directory:
         daemon, address = private_bus(directory)
@@ -133,6 +141,7 @@ def main():
             environment = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address)
             environment.pop("JOURNAL_STREAM", None)
             bus = dbus.bus.BusConnection(address)
+            latency = dispatch_latency.measure(address, bin_dir, environment)
             rows = [
                 measure("mediaremoted", [os.path.join(bin_dir, "mediaremoted")], "org.mediaremote.MediaRemote1",
                         environment, bus),
@@ -148,6 +157,11 @@ def main():
         print(f"{row['label']:<24} {row['wakeups']:>20} {row['rss']:>15} {row['dirty']:>20} {row['start_ms']:>19.1f}")
     print()
     print(f"start to name: median of {START_RUNS} starts; RSS after 1 s settled; wakeups are context switches of all threads.")
+    print()
+    dispatch_latency.report(latency)
+    print()
+    rate = subprocess.run([os.path.join(bin_dir, "dispatch-bench")], capture_output=True, text=True).stdout.split()[-1]
+    print(f"{'pure dispatcher':<28} {int(rate):>12,} events/s (goal: at least 1,000,000)")
 
 
 if __name__ == "__main__":

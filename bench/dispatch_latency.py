@@ -1,0 +1,76 @@
+"""Event dispatch latency: from the call that sends an event to the player receiving the
+method call, one way, through three paths to the same player in the same run:
+  direct        the player's PlayPause, called straight
+  mediaremoted  SendRemoteControlEvent("togglePlayPause")
+  playerctld    playerctld's own PlayPause, which it forwards to the active player
+What a forwarder adds is its median minus the direct median."""
+import os
+import statistics
+import subprocess
+import time
+
+import dbus
+
+WARMUP = 20
+CALLS = 300
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def one_way(player, call):
+    samples = []
+    for index in range(WARMUP + CALLS):
+        sent = time.monotonic_ns()
+        call()
+        received = int(player.stdout.readline())
+        if index >= WARMUP:
+            samples.append((received - sent) / 1000)
+    return samples
+
+
+def measure(address, bin_dir, environment):
+    player = subprocess.Popen(["/usr/bin/python3", os.path.join(os.path.dirname(__file__), "timing_player.py"), address],
+                              stdout=subprocess.PIPE, text=True, env=environment)
+    daemons = []
+    try:
+        assert player.stdout.readline().strip() == "ready"
+        daemons.append(subprocess.Popen([os.path.join(bin_dir, "mediaremoted")], env=environment,
+                                        stderr=subprocess.DEVNULL))
+        daemons.append(subprocess.Popen(["playerctld"], env=environment, stderr=subprocess.DEVNULL))
+        bus = dbus.bus.BusConnection(address)
+        for name in ("org.mediaremote.MediaRemote1", "org.mpris.MediaPlayer2.playerctld"):
+            for _ in range(200):
+                if bus.name_has_owner(name):
+                    break
+                time.sleep(0.02)
+        time.sleep(0.5)  # both have read the player's properties
+        direct = bus.get_object("org.mpris.MediaPlayer2.benchplayer", "/org/mpris/MediaPlayer2")
+        bridge = bus.get_object("org.mediaremote.MediaRemote1", "/org/mediaremote/MediaRemote1")
+        playerctld = bus.get_object("org.mpris.MediaPlayer2.playerctld", "/org/mpris/MediaPlayer2")
+        paths = [
+            ("direct call", lambda: direct.PlayPause(dbus_interface="org.mpris.MediaPlayer2.Player")),
+            ("via mediaremoted", lambda: bridge.SendRemoteControlEvent(
+                "togglePlayPause", dbus_interface="org.mediaremote.MediaRemote1")),
+            ("via playerctld (reference)", lambda: playerctld.PlayPause(dbus_interface="org.mpris.MediaPlayer2.Player")),
+        ]
+        rows = []
+        for label, call in paths:
+            samples = one_way(player, call)
+            rows.append((label, statistics.median(samples), percentile(samples, 0.99)))
+        return rows
+    finally:
+        for process in daemons + [player]:
+            process.terminate()
+            process.wait()
+
+
+def report(rows):
+    direct = rows[0][1]
+    print(f"{'event dispatch, one way':<28} {'median (µs)':>12} {'p99 (µs)':>10} {'added (µs)':>11}")
+    for label, median, p99 in rows:
+        added = "" if label == "direct call" else f"{median - direct:.0f}"
+        print(f"{label:<28} {median:>12.0f} {p99:>10.0f} {added:>11}")
+    print(f"median and p99 of {CALLS} calls after {WARMUP} to warm up; 'added' is the median minus the direct call's.")
