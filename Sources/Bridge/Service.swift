@@ -28,6 +28,8 @@ public final class Service {
     public struct Options: Sendable {
         public var mode: Mode = .compat
         public var ignoredPlayers: Set<String> = MPRISNames.ignoredByDefault
+        /// How long a player or responder has to answer before it counts as declining.
+        public var callTimeout: Duration = .milliseconds(250)
         public init() {}
     }
 
@@ -57,6 +59,8 @@ public final class Service {
         }
         // Ready before the name is visible: the first call that finds the name is answered.
         coordinator = Coordinator(connection: connection, mode: options.mode, ignoredPlayers: options.ignoredPlayers)
+        coordinator.responderTimeout = options.callTimeout
+        coordinator.delivery.callTimeout = options.callTimeout
         do throws(DBusError) {
             try coordinator.start()
         } catch {

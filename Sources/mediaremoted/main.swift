@@ -7,7 +7,8 @@ import Glibc
 #endif
 
 let usage = """
-    Usage: mediaremoted [--mode compat|strict] [--bus-introspect] [--version] [--help]
+    Usage: mediaremoted [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
+                        [--bus-introspect] [--version] [--help]
 
     The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
     until SIGTERM or SIGINT. Normally started by systemd (systemctl --user start mediaremoted)
@@ -15,6 +16,11 @@ let usage = """
 
       --mode MODE       compat (default): every MPRIS player receives remote-control events;
                         strict: only apps that call BeginReceivingRemoteControlEvents do
+      --call-timeout MS how long a player or responder has to answer before it counts as
+                        declining (default 250)
+      --ignore-player NAME
+                        never treat this MPRIS name as a player (repeatable; our own proxy
+                        and playerctld are always ignored)
       --bus-introspect  print the D-Bus interface XML and exit
       --version         print the version and exit
       --help            print this help and exit
@@ -30,6 +36,18 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.mode = mode
+    case "--call-timeout":
+        guard let value = arguments.popFirst(), let milliseconds = Int64(value), (1...60_000).contains(milliseconds) else {
+            Log.error("--call-timeout takes a number of milliseconds from 1 to 60000")
+            exit(2)
+        }
+        options.callTimeout = .milliseconds(milliseconds)
+    case "--ignore-player":
+        guard let name = arguments.popFirst(), name.hasPrefix("org.mpris.MediaPlayer2.") else {
+            Log.error("--ignore-player takes an MPRIS bus name, e.g. org.mpris.MediaPlayer2.firefox")
+            exit(2)
+        }
+        options.ignoredPlayers.insert(name)
     case "--bus-introspect":
         print(BridgeInterface.introspectionXML(), terminator: "")
         exit(0)

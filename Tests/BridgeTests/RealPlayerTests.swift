@@ -101,4 +101,21 @@ struct RealPlayerTests {
         #expect(fixture.wait { (fixture.players.first { $0.hasPrefix("org.mpris.MediaPlayer2.audacious ") } ?? before) != before },
                 "the toggle changed its status, and MediaRemote followed: \(before) → \(fixture.players)")
     }
+
+    @Test("playerctld and configured names are never players; the others still are")
+    func ignored() throws {
+        let fixture = try ServiceFixture(arguments: ["--ignore-player", "org.mpris.MediaPlayer2.mpv"])
+        _ = try fixture.spawn("/usr/bin/playerctld", [])
+        #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.playerctld")) == true })
+        let first = try fixture.spawn("/usr/bin/mpv", [
+            "--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--pause", "--no-config",
+            "--script=/usr/lib/mpv-mpris/mpris.so",
+        ] + MPV.tracks)
+        #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.mpv")) == true })
+        // A second mpv takes the instance name, which is not ignored.
+        let second = try MPV(fixture)
+        #expect(second.name.hasPrefix("org.mpris.MediaPlayer2.mpv.instance"))
+        #expect(fixture.players == ["\(second.name) Paused true"])
+        _ = first
+    }
 }
