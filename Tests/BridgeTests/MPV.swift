@@ -20,6 +20,12 @@ final class MPV {
         }
     }()
 
+    /// Headless, paused, with only the MPRIS script and no user configuration.
+    static var arguments: [String] {
+        ["--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--pause", "--no-config", "--script=/usr/lib/mpv-mpris/mpris.so"]
+            + tracks
+    }
+
     let process: Subprocess
     let fixture: ServiceFixture
     private(set) var busName: BusName?
@@ -27,10 +33,7 @@ final class MPV {
     init(_ fixture: ServiceFixture) throws {
         self.fixture = fixture
         let before = Set((try? fixture.client.listNames()) ?? [])
-        process = try fixture.spawn("/usr/bin/mpv", [
-            "--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--pause", "--no-config",
-            "--script=/usr/lib/mpv-mpris/mpris.so",
-        ] + MPV.tracks)
+        process = try fixture.spawn("/usr/bin/mpv", MPV.arguments)
         fixture.wait(timeout: .seconds(20)) {
             let names = Set((try? fixture.client.listNames()) ?? []).subtracting(before)
             self.busName = names.first { $0.rawValue.hasPrefix("org.mpris.MediaPlayer2.mpv") }

@@ -107,10 +107,7 @@ struct RealPlayerTests {
         let fixture = try ServiceFixture(arguments: ["--ignore-player", "org.mpris.MediaPlayer2.mpv"])
         _ = try fixture.spawn("/usr/bin/playerctld", [])
         #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.playerctld")) == true })
-        let first = try fixture.spawn("/usr/bin/mpv", [
-            "--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--pause", "--no-config",
-            "--script=/usr/lib/mpv-mpris/mpris.so",
-        ] + MPV.tracks)
+        let first = try fixture.spawn("/usr/bin/mpv", MPV.arguments)
         #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.mpv")) == true })
         // A second mpv takes the instance name, which is not ignored.
         let second = try MPV(fixture)
