@@ -115,4 +115,21 @@ struct RealPlayerTests {
         #expect(fixture.players == ["\(second.name) Paused true"])
         _ = first
     }
+
+    @Test("a held seek repeats Seek(+5 s) until it ends")
+    func heldSeek() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        a.play()
+        a.pause()
+        func position() -> Int64 { if case .int64(let microseconds)? = a.playerProperty("Position") { microseconds } else { -1 } }
+        let start = position()
+        #expect(fixture.send("beginSeekingForward") == "\(a.name) /org/mpris/MediaPlayer2")
+        // Seeks every 500 ms while held: after about 1.2 s, at least three steps of 5 s.
+        #expect(fixture.wait { position() >= start + 15_000_000 }, "position \(position()) from \(start)")
+        #expect(fixture.send("endSeekingForward") == "\(a.name) /org/mpris/MediaPlayer2")
+        let ended = position()
+        fixture.wait(timeout: .milliseconds(1200)) { false }
+        #expect(position() < ended + 5_000_000, "it went on seeking after the end: \(ended) → \(position())")
+    }
 }
