@@ -12,6 +12,8 @@ final class Coordinator {
     let delivery: PlayerDelivery
     /// How long a Responder1 object has to answer.
     var responderTimeout: Duration = .milliseconds(250)
+    /// The MPRIS player standing for Now Playing, unless turned off.
+    private(set) var proxy: ProxyPlayer?
 
     private var appWatch: SignalSubscription?
     private var published: PublishedState?
@@ -26,9 +28,18 @@ final class Coordinator {
 
     var now: UInt64 { MonotonicClock.microseconds }
 
-    /// Exports the bridge object and starts following the bus.
-    func start() throws(DBusError) {
+    /// Exports the bridge object (and the MPRIS proxy, if wanted) and starts following the bus.
+    func start(mprisProxy: Bool) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: BridgeNames.objectPath)
+        if mprisProxy {
+            let proxy = ProxyPlayer(coordinator: self)
+            try proxy.export()
+            self.proxy = proxy
+            tracker.onPropertiesChanged = { [unowned proxy] app, names in
+                if app == proxy.target { proxy.targetChanged(properties: names) }
+            }
+            tracker.onSeeked = { [unowned proxy] app, position in proxy.targetSeeked(app, to: position) }
+        }
         tracker.onAppeared = { [unowned self] app, player in
             self.changeState { $0.registry.playerAppeared(app, player, at: self.now) }
         }
@@ -76,6 +87,7 @@ final class Coordinator {
             }
         }
         published = current
+        proxy?.targetChanged()
         if let end = dispatcher.registry.graceEnds(after: now) {
             if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }
             graceTimer?.schedule(after: .microseconds(Int64(end - min(end, now))))

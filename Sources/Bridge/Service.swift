@@ -30,6 +30,8 @@ public final class Service {
         public var ignoredPlayers: Set<String> = MPRISNames.ignoredByDefault
         /// How long a player or responder has to answer before it counts as declining.
         public var callTimeout: Duration = .milliseconds(250)
+        /// Whether to export `org.mpris.MediaPlayer2.mediaremote`.
+        public var mprisProxy = true
         public init() {}
     }
 
@@ -62,7 +64,7 @@ public final class Service {
         coordinator.responderTimeout = options.callTimeout
         coordinator.delivery.callTimeout = options.callTimeout
         do throws(DBusError) {
-            try coordinator.start()
+            try coordinator.start(mprisProxy: options.mprisProxy)
         } catch {
             throw StartError(description: "cannot export \(BridgeNames.objectPath): \(error.message)")
         }
@@ -75,6 +77,12 @@ public final class Service {
         guard reply == .primaryOwner || reply == .alreadyOwner else {
             throw StartError(
                 description: "\(BridgeNames.busName) is already owned by another connection; is another mediaremoted already running?")
+        }
+        if options.mprisProxy {
+            let proxyReply = try? connection.requestName(ProxyPlayer.busName, flags: [.doNotQueue])
+            if proxyReply != .primaryOwner && proxyReply != .alreadyOwner {
+                Log.warning("\(ProxyPlayer.busName) is owned by another connection; running without the MPRIS proxy")
+            }
         }
     }
 

@@ -12,6 +12,10 @@ public final class PlayerTracker {
     public var onVanished: ((AppID) -> Void)?
     /// A player whose properties could not be read: (its name, the error).
     public var onUnreadable: ((BusName, DBusError) -> Void)?
+    /// Any of a player's properties changed: the names, for mirroring (the proxy).
+    public var onPropertiesChanged: ((AppID, [String]) -> Void)?
+    /// A player said it jumped (`Seeked`): its new position in microseconds.
+    public var onSeeked: ((AppID, Int64) -> Void)?
 
     private let connection: Connection
     private let ignored: Set<String>
@@ -22,6 +26,11 @@ public final class PlayerTracker {
         var capabilities: PlayerCapabilities = .all
         var isReported = false
         var subscription: SignalSubscription?
+        var seeked: SignalSubscription?
+        /// The Player interface's properties as last read or signalled.
+        var properties: [String: Value] = [:]
+        /// The root interface's `Identity`, e.g. "VLC media player".
+        var identity: String?
     }
 
     /// Players by the unique name of their connection.
@@ -38,7 +47,10 @@ public final class PlayerTracker {
 
     deinit {
         nameChanges?.cancel()
-        for player in players.values { player.subscription?.cancel() }
+        for player in players.values {
+            player.subscription?.cancel()
+            player.seeked?.cancel()
+        }
         for timer in retries.values { timer.cancel() }
     }
 
@@ -58,6 +70,16 @@ public final class PlayerTracker {
                 self.lookUpOwner(name)
             }
         }
+    }
+
+    /// The player's properties (`org.mpris.MediaPlayer2.Player`) as last read or signalled.
+    public func properties(of app: AppID) -> [String: Value] {
+        (try? BusName(app.rawValue)).flatMap { players[$0]?.properties } ?? [:]
+    }
+
+    /// The player's `Identity`, if it gave one.
+    public func identity(of app: AppID) -> String? {
+        (try? BusName(app.rawValue)).flatMap { players[$0]?.identity }
     }
 
     /// The well-known name the player of `app` is tracked under.
@@ -84,13 +106,21 @@ public final class PlayerTracker {
             MatchRule(sender: owner, interface: .properties, member: "PropertiesChanged", path: MPRISNames.path,
                       arguments: [0: MPRISNames.player.rawValue])
         ) { [weak self] message in self?.propertiesChanged(owner, message) }
+        tracked.seeked = connection.subscribe(
+            MatchRule(sender: owner, interface: MPRISNames.player, member: "Seeked", path: MPRISNames.path)
+        ) { [weak self] message in
+            guard let self, self.players[owner]?.isReported == true, case .int64(let position)? = message.arguments.first else { return }
+            self.onSeeked?(AppID(owner.rawValue), position)
+        }
         players[owner] = tracked
+        readIdentity(owner)
         readProperties(owner, name: name, retry: true)
     }
 
     private func remove(_ name: BusName, owner: BusName) {
         guard let tracked = players[owner], tracked.name == name else { return }
         tracked.subscription?.cancel()
+        tracked.seeked?.cancel()
         retries.removeValue(forKey: owner)?.cancel()
         players[owner] = nil
         if tracked.isReported { onVanished?(AppID(owner.rawValue)) }
@@ -104,7 +134,9 @@ public final class PlayerTracker {
             guard let self, var tracked = self.players[owner], tracked.name == name else { return }
             switch result {
             case .success(let reply):
-                let properties = PlayerProperties(reply.arguments.first ?? .array(.string, []))
+                let map = reply.arguments.first ?? .array(.string, [])
+                let properties = PlayerProperties(map)
+                tracked.properties = PlayerTracker.dictionary(map)
                 tracked.capabilities = properties.initialCapabilities
                 let player = Player(busName: name.rawValue, status: properties.status ?? .stopped, capabilities: tracked.capabilities)
                 let wasReported = tracked.isReported
@@ -112,6 +144,7 @@ public final class PlayerTracker {
                 self.players[owner] = tracked
                 if wasReported {
                     self.onChanged?(AppID(owner.rawValue), player.status, player.capabilities)
+                    self.onPropertiesChanged?(AppID(owner.rawValue), Array(tracked.properties.keys))
                 } else {
                     self.onAppeared?(AppID(owner.rawValue), player)
                 }
@@ -126,8 +159,32 @@ public final class PlayerTracker {
         }
     }
 
+    private func readIdentity(_ owner: BusName) {
+        connection.call(
+            destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
+            arguments: [.string(MPRISNames.root.rawValue), .string("Identity")], timeout: .seconds(2)
+        ) { [weak self] result in
+            guard case .success(let reply) = result, case .string(let identity)? = reply.arguments.first?.unwrapped else { return }
+            self?.players[owner]?.identity = identity
+        }
+    }
+
+    /// A property map (`a{sv}`) as a dictionary of unwrapped values; anything else is empty.
+    static func dictionary(_ map: Value) -> [String: Value] {
+        guard case .dictionary(_, _, let entries) = map else { return [:] }
+        var result: [String: Value] = [:]
+        for entry in entries {
+            if case .string(let name) = entry.key { result[name] = entry.value.unwrapped }
+        }
+        return result
+    }
+
     private func propertiesChanged(_ owner: BusName, _ message: Message) {
         guard var tracked = players[owner], tracked.isReported, message.arguments.count == 3 else { return }
+        let changes = PlayerTracker.dictionary(message.arguments[1])
+        tracked.properties.merge(changes) { $1 }
+        players[owner] = tracked
+        if !changes.isEmpty { onPropertiesChanged?(AppID(owner.rawValue), Array(changes.keys)) }
         let properties = PlayerProperties(message.arguments[1])
         if case .array(_, let invalidated) = message.arguments[2], !invalidated.isEmpty {
             // Invalidated without values: read them again.

@@ -8,7 +8,7 @@ import Glibc
 
 let usage = """
     Usage: mediaremoted [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
-                        [--bus-introspect] [--version] [--help]
+                        [--no-mpris-proxy] [--bus-introspect] [--version] [--help]
 
     The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
     until SIGTERM or SIGINT. Normally started by systemd (systemctl --user start mediaremoted)
@@ -21,6 +21,8 @@ let usage = """
       --ignore-player NAME
                         never treat this MPRIS name as a player (repeatable; our own proxy
                         and playerctld are always ignored)
+      --no-mpris-proxy  do not export org.mpris.MediaPlayer2.mediaremote, the MPRIS player
+                        that stands for Now Playing
       --bus-introspect  print the D-Bus interface XML and exit
       --version         print the version and exit
       --help            print this help and exit
@@ -42,6 +44,8 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.callTimeout = .milliseconds(milliseconds)
+    case "--no-mpris-proxy":
+        options.mprisProxy = false
     case "--ignore-player":
         guard let name = arguments.popFirst(), name.hasPrefix("org.mpris.MediaPlayer2.") else {
             Log.error("--ignore-player takes an MPRIS bus name, e.g. org.mpris.MediaPlayer2.firefox")

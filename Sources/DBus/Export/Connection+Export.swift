@@ -116,7 +116,19 @@ extension Connection {
             case (_, "Introspect"):
                 call.reply([.string(Introspection.xml(interfaces: objects.interfaces(at: path), children: objects.children(of: path)))])
             case (.properties?, "Get"):
-                call.reply([.variant(try getProperty(call, path: path))])
+                let (table, property) = try property(call, path: path)
+                if let fetch = property.fetch {
+                    fetch { value in
+                        guard value.type != property.type else { return call.reply([.variant(value)]) }
+                        do throws(DBusError) {
+                            call.reply([.variant(try self.read(property, of: table))])
+                        } catch {
+                            call.fail(error)
+                        }
+                    }
+                } else {
+                    call.reply([.variant(try read(property, of: table))])
+                }
             case (.properties?, "GetAll"):
                 call.reply([try getAllProperties(call, path: path)])
             case (.properties?, "Set"):
@@ -155,11 +167,6 @@ extension Connection {
             throw .failed("\(table.name).\(property.name) produced '\(value.type)' instead of '\(property.type)'")
         }
         return value
-    }
-
-    private func getProperty(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> Value {
-        let (table, property) = try property(call, path: path)
-        return try read(property, of: table)
     }
 
     private func getAllProperties(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> Value {

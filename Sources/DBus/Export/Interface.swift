@@ -97,6 +97,9 @@ public struct Property {
     public let changeSignal: ChangeSignal
     let get: (() -> Value)?
     let set: ((Value) throws -> Void)?
+    /// For a property read through from elsewhere on demand: `Get` waits for it, while
+    /// `GetAll` and `PropertiesChanged` use `get`.
+    let fetch: ((@escaping (Value) -> Void) -> Void)?
 
     /// A property; a setter that throws refuses the new value (a `DBusError` as it is, any
     /// other error as `Failed`).
@@ -112,6 +115,28 @@ public struct Property {
         self.changeSignal = changeSignal
         self.get = get
         self.set = set
+        fetch = nil
+    }
+
+    /// A property whose `Get` is answered by `fetch` (which calls back with the value, on the
+    /// loop), such as MPRIS's `Position` read from the player it stands for. `fallback` answers
+    /// `GetAll`, and `Get` when the fetched value is not of `type`.
+    public static func readThrough(
+        _ name: MemberName,
+        _ type: SignatureType,
+        fallback: @escaping () -> Value,
+        fetch: @escaping (@escaping (Value) -> Void) -> Void
+    ) -> Property {
+        Property(name: name, type: type, get: fallback, fetch: fetch)
+    }
+
+    private init(name: MemberName, type: SignatureType, get: @escaping () -> Value, fetch: @escaping (@escaping (Value) -> Void) -> Void) {
+        self.name = name
+        self.type = type
+        changeSignal = .none
+        self.get = get
+        set = nil
+        self.fetch = fetch
     }
 
     /// `read`, `write` or `readwrite`, as introspection says it.

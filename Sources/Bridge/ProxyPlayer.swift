@@ -1,0 +1,177 @@
+import Core
+import DBus
+import MPRIS
+
+/// `org.mpris.MediaPlayer2.mediaremote`: an MPRIS 2.2 player standing for the Now Playing
+/// player. Its properties mirror that player's; its transport calls become remote-control
+/// events (source `mpris`) that go through the rules like any other, so desktop widgets,
+/// playerctl, KDE Connect and Bluetooth headsets (mpris-proxy) reach the responder chain.
+/// Calls with no event subtype (`Seek`, `SetPosition`, `OpenUri`, property writes) go to the
+/// Now Playing player as they are.
+final class ProxyPlayer {
+    static let busName: BusName = "org.mpris.MediaPlayer2.mediaremote"
+
+    private unowned let coordinator: Coordinator
+    /// The player the proxy stood for when it last announced its properties.
+    private var mirrored: AppID?
+
+    init(coordinator: Coordinator) {
+        self.coordinator = coordinator
+    }
+
+    private var connection: Connection { coordinator.connection }
+
+    /// The Now Playing app, when it has a player to mirror.
+    var target: AppID? {
+        guard let app = coordinator.dispatcher.registry.nowPlaying(at: coordinator.now),
+            coordinator.dispatcher.registry.player(of: app) != nil
+        else { return nil }
+        return app
+    }
+
+    func export() throws(DBusError) {
+        try connection.export([rootInterface(), playerInterface()], at: MPRISNames.path)
+        mirrored = target
+    }
+
+    // MARK: Mirroring
+
+    /// A mirrored property of the target, or `fallback` when there is none or it has the wrong type.
+    private func mirror(_ name: String, _ fallback: Value) -> Value {
+        guard let app = target, let value = coordinator.tracker.properties(of: app)[name], value.type == fallback.type else {
+            return fallback
+        }
+        return value
+    }
+
+    /// A capability: false with nothing to control, as MPRIS asks.
+    private func capability(_ name: String) -> Value {
+        target == nil ? .boolean(false) : mirror(name, .boolean(false))
+    }
+
+    /// The properties that follow the target, with the value each has when there is none.
+    static let mirroredProperties: [(MemberName, Value)] = [
+        ("PlaybackStatus", .string("Stopped")), ("LoopStatus", .string("None")), ("Rate", .double(1)),
+        ("Shuffle", .boolean(false)), ("Metadata", .stringVariantDictionary([])), ("Volume", .double(1)),
+        ("MinimumRate", .double(1)), ("MaximumRate", .double(1)),
+    ]
+    static let capabilities: [MemberName] = ["CanGoNext", "CanGoPrevious", "CanPlay", "CanPause", "CanSeek"]
+
+    /// Now Playing moved, or the target's properties changed: announce what changed.
+    func targetChanged(properties names: [String]? = nil) {
+        let current = target
+        var changed: [MemberName] = []
+        if current != mirrored {
+            mirrored = current
+            changed = ProxyPlayer.mirroredProperties.map(\.0) + ProxyPlayer.capabilities + ["Identity", "CanControl"]
+        } else if let names, current != nil {
+            let mine = Set(ProxyPlayer.mirroredProperties.map(\.0.rawValue) + ProxyPlayer.capabilities.map(\.rawValue))
+            changed = names.filter(mine.contains).compactMap { try? MemberName($0) }
+        }
+        let player = changed.filter { $0 != "Identity" }
+        if !player.isEmpty { try? connection.emitPropertiesChanged(player, of: MPRISNames.player, at: MPRISNames.path) }
+        if changed.contains("Identity") { try? connection.emitPropertiesChanged(["Identity"], of: MPRISNames.root, at: MPRISNames.path) }
+    }
+
+    /// The target said it jumped: say it too.
+    func targetSeeked(_ app: AppID, to position: Int64) {
+        guard app == target else { return }
+        try? connection.emit("Seeked", of: MPRISNames.player, at: MPRISNames.path, [.int64(position)])
+    }
+
+    // MARK: The interfaces
+
+    private func rootInterface() -> Interface {
+        Interface(
+            MPRISNames.root,
+            methods: [
+                // Nothing to raise or quit: the proxy has no window and is part of a service.
+                Method("Raise") { _ in [] },
+                Method("Quit") { _ in [] },
+            ],
+            properties: [
+                Property("CanQuit", .boolean, changeSignal: .constant, get: { .boolean(false) }),
+                Property("CanRaise", .boolean, changeSignal: .constant, get: { .boolean(false) }),
+                Property("HasTrackList", .boolean, changeSignal: .constant, get: { .boolean(false) }),
+                Property("Identity", .string, get: { [unowned self] in .string(identity) }),
+                Property("SupportedUriSchemes", .array(.string), changeSignal: .invalidates, get: { .array(.string, []) }),
+                Property("SupportedMimeTypes", .array(.string), changeSignal: .invalidates, get: { .array(.string, []) }),
+            ])
+    }
+
+    /// "MediaRemote", and which player it stands for.
+    private var identity: String {
+        guard let app = target else { return "MediaRemote" }
+        let name = coordinator.tracker.identity(of: app) ?? coordinator.dispatcher.registry.player(of: app)?.busName ?? app.rawValue
+        return "MediaRemote (\(name))"
+    }
+
+    private func playerInterface() -> Interface {
+        func event(_ member: MemberName, _ subtype: EventSubtype) -> Method {
+            .deferred(member) { [unowned self] call in
+                self.coordinator.dispatch(.remoteControl(subtype, at: self.coordinator.now, from: .mpris)) { _ in call.reply() }
+            }
+        }
+        var properties = ProxyPlayer.mirroredProperties.map { name, fallback in
+            let writable = ["LoopStatus", "Rate", "Shuffle", "Volume"].contains(name.rawValue)
+            return Property(
+                name, fallback.type, get: { [unowned self] in self.mirror(name.rawValue, fallback) },
+                set: writable ? { [unowned self] value in self.forwardSet(name, value) } : nil)
+        }
+        properties += ProxyPlayer.capabilities.map { name in
+            Property(name, .boolean, get: { [unowned self] in self.capability(name.rawValue) })
+        }
+        properties.append(Property("CanControl", .boolean, changeSignal: .none, get: { .boolean(true) }))
+        properties.append(.readThrough("Position", .int64, fallback: { [unowned self] in self.mirror("Position", .int64(0)) }) {
+            [unowned self] answer in self.readPosition(answer)
+        })
+        return Interface(
+            MPRISNames.player,
+            methods: [
+                event("Next", .nextTrack), event("Previous", .previousTrack), event("Pause", .pause),
+                event("PlayPause", .togglePlayPause), event("Stop", .stop), event("Play", .play),
+                forward("Seek", [Argument("Offset", .int64)]),
+                forward("SetPosition", [Argument("TrackId", .objectPath), Argument("Position", .int64)]),
+                forward("OpenUri", [Argument("Uri", .string)]),
+            ],
+            properties: properties,
+            signals: [SignalMember("Seeked", [Argument("Position", .int64)])])
+    }
+
+    /// A method with no event subtype: passed to the target as it is, its answer passed back.
+    /// With nothing to control it is answered, and does nothing.
+    private func forward(_ member: MemberName, _ inputs: [Argument]) -> Method {
+        .deferred(member, in: inputs) { [unowned self] call in
+            guard let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
+            self.connection.call(
+                destination: owner, path: MPRISNames.path, interface: MPRISNames.player, member: member,
+                arguments: call.arguments, timeout: self.coordinator.delivery.callTimeout
+            ) { result in
+                switch result {
+                case .success: call.reply()
+                case .failure(let error): call.fail(error)
+                }
+            }
+        }
+    }
+
+    private func forwardSet(_ name: MemberName, _ value: Value) {
+        guard let app = target, let owner = try? BusName(app.rawValue) else { return }
+        connection.call(
+            destination: owner, path: MPRISNames.path, interface: .properties, member: "Set",
+            arguments: [.string(MPRISNames.player.rawValue), .string(name.rawValue), .variant(value)],
+            timeout: coordinator.delivery.callTimeout
+        ) { _ in }
+    }
+
+    /// MPRIS never signals `Position`: read it from the target when asked.
+    private func readPosition(_ answer: @escaping (Value) -> Void) {
+        guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(.int64(0)) }
+        connection.call(
+            destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
+            arguments: [.string(MPRISNames.player.rawValue), .string("Position")], timeout: coordinator.delivery.callTimeout
+        ) { result in
+            if case .success(let reply) = result, let value = reply.arguments.first?.unwrapped { answer(value) } else { answer(.int64(0)) }
+        }
+    }
+}
