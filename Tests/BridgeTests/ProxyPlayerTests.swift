@@ -1,0 +1,92 @@
+import Bridge
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The MPRIS proxy, driven by playerctl (a client we did not write) against real mpv players.
+@Suite("The MPRIS proxy player, through playerctl", .serialized)
+struct ProxyPlayerTests {
+    static func playerctl(_ fixture: ServiceFixture, _ arguments: [String]) -> String {
+        let result = try? Subprocess.run("/usr/bin/playerctl", arguments, environment: fixture.bus.environment)
+        return (result?.stdout ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("playerctl lists mediaremote, and its commands act on the Now Playing player")
+    func commands() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        b.play()
+        b.pause()
+        a.play()
+        #expect(Self.playerctl(fixture, ["-l"]).split(separator: "\n").contains("mediaremote"))
+        #expect(Self.playerctl(fixture, ["-p", "mediaremote", "status"]) == "Playing")
+        #expect(Self.playerctl(fixture, ["-p", "mediaremote", "metadata", "xesam:title"]) == "track1.ogg")
+        _ = Self.playerctl(fixture, ["-p", "mediaremote", "next"])
+        #expect(fixture.wait { a.title == "track2.ogg" })
+        #expect(fixture.wait { Self.playerctl(fixture, ["-p", "mediaremote", "metadata", "xesam:title"]) == "track2.ogg" })
+        _ = Self.playerctl(fixture, ["-p", "mediaremote", "previous"])
+        #expect(fixture.wait { a.title == "track1.ogg" })
+        _ = Self.playerctl(fixture, ["-p", "mediaremote", "play-pause"])
+        #expect(fixture.wait { a.status == "Paused" })
+        #expect(fixture.wait { Self.playerctl(fixture, ["-p", "mediaremote", "status"]) == "Paused" })
+        #expect(b.title == "track1.ogg")
+        #expect(b.status == "Paused")
+        // Each call became an event with source mpris, through the rules.
+        #expect(fixture.wait { fixture.dispatched.filter { $0.source == "mpris" }.count == 3 })
+        #expect(fixture.dispatched.filter { $0.source == "mpris" }.map(\.subtype) == ["nextTrack", "previousTrack", "togglePlayPause"])
+        #expect(fixture.dispatched.allSatisfy { $0.busName == a.name })
+    }
+
+    @Test("--follow status shows the changes when Now Playing moves")
+    func follow() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        a.play()
+        let follow = try fixture.spawn("/usr/bin/playerctl", ["-p", "mediaremote", "--follow", "status"])
+        #expect(follow.readLine() == "Playing")
+        a.pause()
+        #expect(follow.readLine() == "Paused")
+        b.play()
+        #expect(fixture.nowPlaying == b.name)
+        #expect(follow.readLine() == "Playing")
+    }
+
+    @Test("with nothing to control: Stopped, empty metadata, every Can* false, calls answered")
+    func nothingToControl() throws {
+        let fixture = try ServiceFixture()
+        let proxy: BusName = "org.mpris.MediaPlayer2.mediaremote"
+        func get(_ name: String) -> Value? {
+            try? fixture.client.callBlocking(.methodCall(
+                destination: proxy, path: "/org/mpris/MediaPlayer2", interface: .properties, member: "Get",
+                arguments: [.string("org.mpris.MediaPlayer2.Player"), .string(name)])).arguments.first?.unwrapped
+        }
+        #expect(get("PlaybackStatus") == .string("Stopped"))
+        #expect(get("Metadata") == .stringVariantDictionary([]))
+        for capability in ["CanGoNext", "CanGoPrevious", "CanPlay", "CanPause", "CanSeek"] {
+            #expect(get(capability) == .boolean(false), "\(capability)")
+        }
+        #expect(get("Position") == .int64(0))
+        for member: MemberName in ["PlayPause", "Next", "Stop"] {
+            #expect(throws: Never.self) {
+                try fixture.client.callBlocking(.methodCall(
+                    destination: proxy, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player", member: member))
+            }
+        }
+        #expect(throws: Never.self) {
+            try fixture.client.callBlocking(.methodCall(
+                destination: proxy, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player", member: "Seek",
+                arguments: [.int64(1_000_000)]))
+        }
+    }
+
+    @Test("the proxy never counts itself as a player, and can be turned off")
+    func noLoops() throws {
+        let fixture = try ServiceFixture()
+        #expect(fixture.players.isEmpty)
+        let off = try ServiceFixture(arguments: ["--no-mpris-proxy"])
+        #expect(!(try off.client.listNames()).contains("org.mpris.MediaPlayer2.mediaremote"))
+    }
+}
