@@ -109,6 +109,28 @@ extension Coordinator {
         return []
     }
 
+    /// Every tracked player with what `mediaremotectl players` shows: its app, status,
+    /// capabilities, receiving, when it last started playing (µs, CLOCK_MONOTONIC; 0 when
+    /// never seen starting) and why it is or is not Now Playing.
+    func describePlayers(_ call: MethodCall) throws -> [Value] {
+        let registry = dispatcher.registry
+        let names: [(PlayerCapabilities, String)] = [
+            (.control, "CanControl"), (.play, "CanPlay"), (.pause, "CanPause"), (.goNext, "CanGoNext"),
+            (.goPrevious, "CanGoPrevious"), (.seek, "CanSeek"),
+        ]
+        let players: [Value] = registry.players.map { app, player, receiving in
+            .stringVariantDictionary([
+                ("name", .string(player.busName)), ("app", .string(app.rawValue)), ("status", .string(player.status.rawValue)),
+                ("receiving", .boolean(receiving)),
+                ("capabilities", .array(.string, names.filter { player.capabilities.contains($0.0) }.map { .string($0.1) })),
+                ("last_started_playing", .uint64(registry.lastStartedPlaying(of: app) ?? 0)),
+                ("now_playing", .boolean(registry.nowPlaying(at: now) == app)),
+                ("reason", .string(registry.nowPlayingReason(for: app, at: now))),
+            ])
+        }
+        return [.array(.dictionary(key: .string, value: .variant), players)]
+    }
+
     static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
         do {
             return try EventSubtype(parsing: name)

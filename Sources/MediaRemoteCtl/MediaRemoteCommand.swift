@@ -12,10 +12,16 @@ public struct MediaRemoteCommand: ParsableCommand {
             \(ExitStatus.unavailable.rawValue) when the service or the session bus cannot be reached.
 
             Examples:
-              mediaremotectl ping        check that mediaremoted answers
-              mediaremotectl --version   print the client's and the service's versions
+              mediaremotectl status            Now Playing, first responder, mode, players
+              mediaremotectl players           every player, and why it is or is not Now Playing
+              mediaremotectl send toggle       play or pause whatever is Now Playing
+              mediaremotectl shake             a simulated shake
+              mediaremotectl monitor           every event as it happens
+              mediaremotectl ping              check that mediaremoted answers
+              mediaremotectl --version         the client's and the service's versions
+              mediaremotectl --generate-completion-script bash > mediaremotectl.bash
             """,
-        subcommands: [Ping.self]
+        subcommands: [Status.self, Players.self, Send.self, Shake.self, Monitor.self, Ping.self]
     )
 
     @Flag(name: .long, help: "Print the client's version and the running service's, then exit.")

@@ -68,3 +68,9 @@ struct ServiceClient {
         return error.status.exitCode
     }
 }
+
+/// Writes a line to standard output at once, unbuffered.
+func writeLine(_ line: String) {
+    var bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
+}

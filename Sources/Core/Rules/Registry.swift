@@ -126,4 +126,7 @@ public struct Registry: Sendable {
     public func knows(_ app: AppID) -> Bool { apps[app] != nil }
 
     public func player(of app: AppID) -> Player? { apps[app]?.player }
+
+    /// When the app last started playing (0: it was playing when first seen), if ever.
+    public func lastStartedPlaying(of app: AppID) -> UInt64? { apps[app]?.lastStartedPlaying }
 }
