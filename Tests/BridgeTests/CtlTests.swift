@@ -14,8 +14,36 @@ struct CtlTests {
         #expect(try MediaRemoteCommand.parseAsRoot(["ping"]) is Ping)
         let root = try MediaRemoteCommand.parseAsRoot(["--version"])
         #expect((root as? MediaRemoteCommand)?.version == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["status", "--json"]) as? Status)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["players"]) as? Players)?.json == false)
+        #expect((try MediaRemoteCommand.parseAsRoot(["monitor", "--json"]) as? Monitor)?.json == true)
+        #expect(try MediaRemoteCommand.parseAsRoot(["shake"]) is Shake)
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["ping", "extra"]) }
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["bogus"]) }
+    }
+
+    @Test(
+        "send: the CLI's names become subtypes",
+        arguments: [
+            (["play"], "play"), (["pause"], "pause"), (["toggle"], "togglePlayPause"), (["stop"], "stop"),
+            (["next"], "nextTrack"), (["previous"], "previousTrack"), (["seek-forward", "begin"], "beginSeekingForward"),
+            (["seek-forward", "end"], "endSeekingForward"), (["seek-backward", "begin"], "beginSeekingBackward"),
+            (["seek-backward", "end"], "endSeekingBackward"),
+        ])
+    func sendNames(_ arguments: [String], _ subtype: String) throws {
+        let command = try MediaRemoteCommand.parseAsRoot(["send"] + arguments)
+        #expect(try (command as? Send)?.subtype() == subtype)
+    }
+
+    @Test("send: wrong arguments are refused with a reason", arguments: [["fastforward"], ["seek-forward"], ["seek-forward", "hold"], ["play", "begin"], []])
+    func sendRefuses(_ arguments: [String]) {
+        #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["send"] + arguments) }
+    }
+
+    @Test("JSON lines escape what they must, in the order given")
+    func json() {
+        let line = JSONLine([("a", .string("q\"\\\n\u{1}")), ("b", .number(7)), ("c", .array([.bool(true)]))])
+        #expect(line.text == #"{"a":"q\"\\\n\u0001","b":7,"c":[true]}"#)
     }
 
     @Test("ping and --version reach a running service")
@@ -59,5 +87,40 @@ struct CtlTests {
     @Test("milliseconds print with two decimals", arguments: [(0, "0.00"), (4, "0.00"), (5, "0.01"), (1234, "1.23"), (120_000, "120.00")] as [(UInt64, String)])
     func milliseconds(microseconds: UInt64, text: String) {
         #expect(formatMilliseconds(microseconds: microseconds) == text)
+    }
+
+    @Test("send, status, players, shake and monitor against a running service with a real player")
+    func subcommands() throws {
+        let fixture = try ServiceFixture()
+        let environment = fixture.bus.environment
+        let ctl = DaemonTests.ctl
+        let discarded = try Subprocess.run(ctl, ["send", "toggle"], environment: environment)
+        #expect(discarded.status == 1)
+        #expect(discarded.stdout == "discarded: no app is receiving remote-control events\n")
+        let connections = try fixture.client.listNames().filter(\.isUnique).count
+        let monitor = try fixture.spawn(ctl, ["monitor"])
+        let monitorJSON = try fixture.spawn(ctl, ["monitor", "--json"])
+        // Both have connected (and sent their match rule right after): starting mpv takes longer.
+        fixture.wait { ((try? fixture.client.listNames().filter(\.isUnique).count) ?? 0) >= connections + 2 }
+        let a = try MPV(fixture)
+        let sent = try Subprocess.run(ctl, ["send", "toggle"], environment: environment)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout == "handled by \(a.name) /org/mpris/MediaPlayer2\n")
+        #expect(fixture.wait { a.status == "Playing" && fixture.players.contains("\(a.name) Playing true") })
+        let status = try Subprocess.run(ctl, ["status"], environment: environment)
+        #expect(status.stdout.contains("Now Playing:     \(a.name)\n"))
+        #expect(status.stdout.contains("Mode:            compat\n"))
+        #expect(status.stdout.contains("\(a.name)  Playing  receiving"))
+        let statusJSON = try Subprocess.run(ctl, ["status", "--json"], environment: environment)
+        #expect(statusJSON.stdout.hasPrefix(#"{"version":"\#(MediaRemoteVersion.current)","now_playing":"\#(a.name)""#))
+        let players = try Subprocess.run(ctl, ["players"], environment: environment)
+        #expect(players.stdout.hasPrefix("* \(a.name) (:1."))
+        #expect(players.stdout.contains("Now Playing: playing"))
+        #expect(players.stdout.contains("can: CanControl CanPlay CanPause CanGoNext CanGoPrevious CanSeek"))
+        let shake = try Subprocess.run(ctl, ["shake"], environment: environment)
+        #expect(shake.stdout == "began: discarded: no responder is first responder\nended: discarded: no responder is first responder\n")
+        #expect(monitor.readLine()?.hasSuffix("remoteControl  togglePlayPause  from api  handled by \(a.name) /org/mpris/MediaPlayer2") == true)
+        #expect(monitor.readLine()?.contains("motion  shake began  from simulated  discarded: noFirstResponder") == true)
+        #expect(monitorJSON.readLine()?.contains(#""subtype":"togglePlayPause","phase":"","source":"api","handled":true"#) == true)
     }
 }
