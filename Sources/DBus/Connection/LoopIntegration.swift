@@ -2,7 +2,12 @@ internal import CDBus
 
 /// Wires one libdbus connection into an ``EventLoop``: its watches become one epoll
 /// registration per file descriptor (libdbus adds a read and a write watch on the same
-/// socket), its timeouts become timers, and queued messages are dispatched before every wait.
+/// socket), its timeouts share one timer armed for the earliest deadline, and queued messages
+/// are dispatched before every wait.
+///
+/// One timer for all timeouts, not a timerfd each: libdbus adds a timeout for every call
+/// awaiting a reply, so a timerfd each would cost three system calls before every call is
+/// written, and a descriptor per call in flight.
 ///
 /// libdbus holds this object (retained) as the user data of its callbacks and releases it
 /// when the functions are replaced or the connection is finalized.
@@ -17,7 +22,11 @@ final class LoopIntegration {
     }
 
     private var descriptors: [Int32: WatchedDescriptor] = [:]
-    private var timers: [OpaquePointer: Timer] = [:]
+    /// Enabled timeouts and when each is due (CLOCK_MONOTONIC µs); disabled ones are absent.
+    private var deadlines: [OpaquePointer: UInt64] = [:]
+    private var known: Set<OpaquePointer> = []
+    private var timer: Timer?
+    private var armedFor: UInt64?
     private var preparer: UInt64?
 
     init(loop: EventLoop, connection: OpaquePointer) {
@@ -129,26 +138,58 @@ final class LoopIntegration {
     // MARK: Timeouts
 
     private func add(timeout: OpaquePointer) -> dbus_bool_t {
-        do {
-            timers[timeout] = try loop.makeTimer { _ = dbus_timeout_handle(timeout) }
-        } catch {
-            return 0
+        if timer == nil {
+            guard let made = try? loop.makeTimer(handler: { [unowned self] in self.fire() }) else { return 0 }
+            timer = made
         }
+        known.insert(timeout)
         toggle(timeout: timeout)
         return 1
     }
 
     private func remove(timeout: OpaquePointer) {
-        timers.removeValue(forKey: timeout)?.cancel()
+        known.remove(timeout)
+        deadlines[timeout] = nil
+        rearm()
     }
 
     private func toggle(timeout: OpaquePointer) {
-        guard let timer = timers[timeout] else { return }
+        guard known.contains(timeout) else { return }
         if dbus_timeout_get_enabled(timeout) != 0 {
-            let interval = Duration.milliseconds(Int64(dbus_timeout_get_interval(timeout)))
-            timer.schedule(after: interval, repeating: interval)
+            deadlines[timeout] = MonotonicClock.microseconds + LoopIntegration.interval(timeout)
         } else {
-            timer.disarm()
+            deadlines[timeout] = nil
         }
+        rearm()
+    }
+
+    private static func interval(_ timeout: OpaquePointer) -> UInt64 {
+        UInt64(max(dbus_timeout_get_interval(timeout), 0)) * 1000
+    }
+
+    /// Handles every timeout that is due (each repeats until libdbus disables or removes it).
+    private func fire() {
+        let now = MonotonicClock.microseconds
+        for (timeout, deadline) in deadlines where deadline <= now {
+            // Handling one may remove or re-add others: only handle what is still due.
+            guard deadlines[timeout] == deadline else { continue }
+            deadlines[timeout] = now + LoopIntegration.interval(timeout)
+            _ = dbus_timeout_handle(timeout)
+        }
+        armedFor = nil
+        rearm()
+    }
+
+    /// Arms the timer for the earliest deadline, or disarms it when none is due.
+    private func rearm() {
+        guard let earliest = deadlines.values.min() else {
+            if armedFor != nil { timer?.disarm() }
+            armedFor = nil
+            return
+        }
+        guard earliest != armedFor else { return }
+        armedFor = earliest
+        let now = MonotonicClock.microseconds
+        timer?.schedule(after: .microseconds(Int64(earliest > now ? earliest - now : 0)))
     }
 }
