@@ -89,4 +89,47 @@ struct ProxyPlayerTests {
         let off = try ServiceFixture(arguments: ["--no-mpris-proxy"])
         #expect(!(try off.client.listNames()).contains("org.mpris.MediaPlayer2.mediaremote"))
     }
+
+    @Test("Seek goes to the Now Playing player, and its Seeked comes back from the proxy")
+    func seeked() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        a.play()
+        a.pause()
+        let owner = try fixture.client.callBlocking(.methodCall(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
+            arguments: [.string("org.mpris.MediaPlayer2.mediaremote")])).arguments.first
+        var seeked: [Int64] = []
+        let subscription = fixture.client.subscribe(MatchRule(interface: "org.mpris.MediaPlayer2.Player", member: "Seeked")) {
+            message in
+            // Only the proxy's re-emission: mpv's own comes from mpv's connection.
+            guard message.sender.map({ .string($0.rawValue) }) == owner, case .int64(let position)? = message.arguments.first
+            else { return }
+            seeked.append(position)
+        }
+        defer { subscription.cancel() }
+        #expect(throws: Never.self) {
+            try fixture.client.callBlocking(.methodCall(
+                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2",
+                interface: "org.mpris.MediaPlayer2.Player", member: "Seek", arguments: [.int64(20_000_000)]))
+        }
+        #expect(fixture.wait { !seeked.isEmpty })
+        #expect(seeked.first.map { $0 >= 19_000_000 } == true, "\(seeked)")
+    }
+
+    @Test("playerctld forwarding to the proxy: one toggle, nothing bounces")
+    func playerctldForwards() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        _ = try fixture.spawn("/usr/bin/playerctld", [])
+        #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.playerctld")) == true })
+        // Make the proxy playerctld's active player: the last to change.
+        a.play()
+        _ = Self.playerctl(fixture, ["-p", "playerctld", "play-pause"])
+        #expect(fixture.wait { a.status == "Paused" })
+        fixture.wait(timeout: .milliseconds(500)) { false }
+        #expect(a.status == "Paused", "toggled once, not twice")
+        #expect(fixture.dispatched.count <= 1, "\(fixture.dispatched)")
+        #expect(!fixture.players.contains { $0.contains("playerctld") || $0.contains("mediaremote") })
+    }
 }
