@@ -11,7 +11,7 @@ struct Players: ParsableCommand {
               $ mediaremotectl players
               * org.mpris.MediaPlayer2.mpv (:1.12)  Playing  receiving
                   can: CanControl CanPlay CanPause CanGoNext CanGoPrevious CanSeek
-                  started playing: 5012.394 s
+                  started playing: 12.40 s ago
                   Now Playing: playing
             """
     )
@@ -40,7 +40,9 @@ struct Players: ParsableCommand {
             }
             print("\(flag("now_playing") ? "*" : " ") \(text("name")) (\(text("app")))  \(text("status"))  \(flag("receiving") ? "receiving" : "not receiving")")
             print("    can: \(capabilities.isEmpty ? "nothing" : capabilities.joined(separator: " "))")
-            print("    started playing: \(started == 0 ? "not seen" : "\(formatMilliseconds(microseconds: started / 1000)) s")")
+            // The service's timestamps are CLOCK_MONOTONIC, the same clock as ours.
+            let ago = MonotonicClock.microseconds - min(started, MonotonicClock.microseconds)
+            print("    started playing: \(started == 0 ? "not seen" : "\(formatMilliseconds(microseconds: ago / 1000)) s ago")")
             print("    \(text("reason"))")
         }
     }

@@ -40,6 +40,15 @@ struct CtlTests {
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["send"] + arguments) }
     }
 
+    @Test("shell completions are generated for bash, zsh and fish", arguments: ["bash", "zsh", "fish"])
+    func completions(_ shell: String) throws {
+        let result = try Subprocess.run(DaemonTests.ctl, ["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        for word in ["status", "players", "send", "shake", "monitor", "ping"] {
+            #expect(result.stdout.contains(word), "\(shell): \(word)")
+        }
+    }
+
     @Test("JSON lines escape what they must, in the order given")
     func json() {
         let line = JSONLine([("a", .string("q\"\\\n\u{1}")), ("b", .number(7)), ("c", .array([.bool(true)]))])
@@ -116,6 +125,7 @@ struct CtlTests {
         let players = try Subprocess.run(ctl, ["players"], environment: environment)
         #expect(players.stdout.hasPrefix("* \(a.name) (:1."))
         #expect(players.stdout.contains("Now Playing: playing"))
+        #expect(players.stdout.contains(" s ago\n"))
         #expect(players.stdout.contains("can: CanControl CanPlay CanPause CanGoNext CanGoPrevious CanSeek"))
         let shake = try Subprocess.run(ctl, ["shake"], environment: environment)
         #expect(shake.stdout == "began: discarded: no responder is first responder\nended: discarded: no responder is first responder\n")
