@@ -40,9 +40,10 @@ final class MPV {
             return self.busName != nil
         }
         guard let busName else { throw TestFailure("mpv did not appear on the bus: \(process.stop().stderr)") }
-        // MediaRemote has seen it once it is in the Players list.
-        guard fixture.wait(for: { fixture.players.contains { $0.hasPrefix(busName.rawValue + " ") } }) else {
-            throw TestFailure("MediaRemote did not list \(busName)")
+        // Ready once its first track is loaded (mpv is Stopped until then) and MediaRemote has
+        // seen it so: every test starts from a paused player on track 1.
+        guard fixture.wait(for: { fixture.players.contains { $0.hasPrefix(busName.rawValue + " Paused ") } }) else {
+            throw TestFailure("MediaRemote did not list \(busName) as Paused: \(fixture.players)")
         }
     }
 
