@@ -38,6 +38,8 @@ public enum BridgeInterface {
                 .deferred("SimulateMotion", in: [Argument("subtype", .string)], handler: later { $0.simulateMotion($1) }),
                 Method("DescribePlayers", out: [Argument("players", .array(.dictionary(key: .string, value: .variant)))],
                        handler: run { try $0.describePlayers($1) }),
+                Method("DescribeState", out: [Argument("state", .dictionary(key: .string, value: .variant))],
+                       handler: run { try $0.describeState($1) }),
                 Method("ClaimMotion", handler: run { try $0.claimMotion($1) }),
                 Method("ReleaseMotion", handler: run { try $0.releaseMotion($1) }),
             ],

@@ -131,6 +131,23 @@ extension Coordinator {
         return [.array(.dictionary(key: .string, value: .variant), players)]
     }
 
+    /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
+    /// event would take now (or why it would be discarded), the receiving apps, the claims.
+    func describeState(_ call: MethodCall) throws -> [Value] {
+        let registry = dispatcher.registry
+        let (links, reason) = dispatcher.remoteControlChain(at: now)
+        return [
+            .stringVariantDictionary([
+                ("chain", .array(.string, links.map { .string($0.description) })),
+                ("chain_discarded", .string(links.isEmpty ? reason.rawValue : "")),
+                ("receiving", .array(.string, registry.receivingApps.map { .string($0.rawValue) })),
+                ("motion_claims", .dictionary(
+                    key: .string, value: .uint32,
+                    registry.motionClaims.sorted { $0.key < $1.key }.map { .init(.string($0.key.rawValue), .uint32(UInt32($0.value))) })),
+            ])
+        ]
+    }
+
     static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
         do {
             return try EventSubtype(parsing: name)

@@ -120,6 +120,8 @@ struct CtlTests {
         #expect(status.stdout.contains("Now Playing:     \(a.name)\n"))
         #expect(status.stdout.contains("Mode:            compat\n"))
         #expect(status.stdout.contains("\(a.name)  Playing  receiving"))
+        #expect(status.stdout.contains("Chain:           player \(a.name) (:1."))
+        #expect(status.stdout.contains("Motion claims:   none\n"))
         let statusJSON = try Subprocess.run(ctl, ["status", "--json"], environment: environment)
         #expect(statusJSON.stdout.hasPrefix(#"{"version":"\#(MediaRemoteVersion.current)","now_playing":"\#(a.name)""#))
         let players = try Subprocess.run(ctl, ["players"], environment: environment)

@@ -132,4 +132,22 @@ struct ProxyPlayerTests {
         #expect(fixture.dispatched.count <= 1, "\(fixture.dispatched)")
         #expect(!fixture.players.contains { $0.contains("playerctld") || $0.contains("mediaremote") })
     }
+
+    @Test("property writes go to the Now Playing player, and come back mirrored")
+    func propertyWrites() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        func proxyVolume() -> Value? {
+            try? fixture.client.callBlocking(.methodCall(
+                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+                member: "Get", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume")])).arguments.first?.unwrapped
+        }
+        #expect(throws: Never.self) {
+            try fixture.client.callBlocking(.methodCall(
+                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+                member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(0.25))]))
+        }
+        #expect(fixture.wait { a.playerProperty("Volume") == .double(0.25) })
+        #expect(fixture.wait { proxyVolume() == .double(0.25) })
+    }
 }

@@ -44,6 +44,12 @@ public struct Dispatcher: Sendable {
         }
     }
 
+    /// The chain a remote-control event would take now (for `mediaremotectl status`), or why
+    /// it would go nowhere.
+    public func remoteControlChain(at now: UInt64) -> ([Link], DiscardReason) {
+        chain(for: .remoteControl(.togglePlayPause, at: now, from: .api), at: now)
+    }
+
     /// The chain an event takes, or why it goes nowhere.
     func chain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
         switch event.type {

@@ -114,6 +114,12 @@ public struct Registry: Sendable {
 
     public func motionClaims(of app: AppID) -> Int { apps[app]?.motionClaims ?? 0 }
 
+    /// Every app holding motion claims, with how many.
+    public var motionClaims: [AppID: Int] { apps.filter { $0.value.motionClaims > 0 }.mapValues(\.motionClaims) }
+
+    /// Every app receiving remote-control events now, sorted.
+    public var receivingApps: [AppID] { apps.keys.filter(isReceiving).sorted() }
+
     // MARK: Leaving (rule 6)
 
     /// The app left the bus: everything of it goes, at once.
