@@ -34,6 +34,19 @@ struct ResponderTests {
         #expect(app.readLine() == "/bottom RemoteControlReceived nextTrack")
     }
 
+    @Test("a call on the MPRIS proxy reaches the first responder first, as source mpris")
+    func proxyReachesResponder() throws {
+        let fixture = try ServiceFixture()
+        let (app, name) = try Self.app(fixture, ["--begin", "/top=all"])
+        _ = try fixture.client.callBlocking(.methodCall(
+            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2",
+            interface: "org.mpris.MediaPlayer2.Player", member: "Next"))
+        #expect(app.readLine() == "/top RemoteControlReceived nextTrack")
+        #expect(fixture.wait { fixture.dispatched.count == 1 })
+        #expect(fixture.dispatched.first?.source == "mpris")
+        #expect(fixture.dispatched.first?.description == "nextTrack → \(name) /top")
+    }
+
     @Test("every responder declines: discarded, and reported so")
     func allDecline() throws {
         let fixture = try ServiceFixture()
