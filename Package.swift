@@ -32,7 +32,7 @@ let package = Package(
         // The client's commands, a library so tests can parse every subcommand.
         .target(
             name: "MediaRemoteCtl",
-            dependencies: ["Bridge", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Bridge", "Core", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // The pure dispatcher's throughput, for `make bench`.

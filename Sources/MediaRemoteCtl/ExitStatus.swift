@@ -3,7 +3,7 @@ import ArgumentParser
 /// mediaremotectl's exit statuses, from sysexits.h where one fits.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
-    /// The service answered, with an error.
+    /// The service answered with an error, or the event sent was discarded.
     case failure = 1
     /// A wrong argument (ArgumentParser's own validation status).
     case usage = 64

@@ -7,7 +7,7 @@ public struct MediaRemoteCommand: ParsableCommand {
         commandName: "mediaremotectl",
         abstract: "Control and inspect MediaRemote, the media-remote service.",
         discussion: """
-            Exit status: 0 on success, 1 when the service answered with an error, \
+            Exit status: 0 on success, 1 when the service answered with an error or discarded the event sent, \
             \(ExitStatus.usage.rawValue) for a wrong argument, \
             \(ExitStatus.unavailable.rawValue) when the service or the session bus cannot be reached.
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bridge
+import Core
 import DBus
 
 /// `mediaremotectl send`: a remote-control event, as if from a remote.
@@ -65,14 +66,8 @@ struct Send: ParsableCommand {
         throw ExitStatus.failure.exitCode
     }
 
+    /// The sentence for a discard reason as `EventDispatched` names it.
     static func explain(_ reason: String) -> String {
-        switch reason {
-        case "nobodyReceiving": "no app is receiving remote-control events"
-        case "noNowPlayingApp": "no receiving app is Now Playing"
-        case "noFirstResponder": "no responder is first responder"
-        case "declined": "every responder on the chain declined it"
-        case "timedOut": "no responder handled it, and one did not answer in time"
-        default: reason
-        }
+        DiscardReason(rawValue: reason)?.explanation ?? reason
     }
 }
