@@ -23,6 +23,8 @@ let package = Package(
 
         // A safe libdbus-1 binding on one event loop.
         .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
+        // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
+        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "DBus"]),
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
@@ -41,6 +43,7 @@ let package = Package(
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "Core"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], exclude: ["Peers"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "DBus", "MediaRemoteCtl", "TestSupport"]),

@@ -1,0 +1,82 @@
+import Core
+import Testing
+
+@testable import Input
+
+/// Transcripts: button presses and releases with timestamps (ms) in, events out. The
+/// recognizer's own deadlines are honoured between inputs, as the service's timer does.
+@Suite("Single-button headset gestures")
+struct HeadsetRecognizerTests {
+    enum Input {
+        case down(UInt64)
+        case up(UInt64)
+    }
+
+    /// Runs a transcript (times in ms) and returns "subtype@ms" for each event, with the
+    /// recognizer's deadlines honoured in between and up to `end`.
+    static func run(_ inputs: [Input], until end: UInt64 = 5000) -> [String] {
+        var recognizer = HeadsetRecognizer()
+        var events: [Event] = []
+        func advance(to time: UInt64) {
+            while let deadline = recognizer.deadline, deadline <= time {
+                events += recognizer.timeout(at: deadline)
+            }
+        }
+        for input in inputs {
+            switch input {
+            case .down(let ms):
+                advance(to: ms * 1000)
+                events += recognizer.press(at: ms * 1000)
+            case .up(let ms):
+                advance(to: ms * 1000)
+                events += recognizer.release(at: ms * 1000)
+            }
+        }
+        advance(to: end * 1000)
+        return events.map { "\($0.subtype)@\($0.timestamp / 1000)" }
+    }
+
+    @Test(
+        "gestures",
+        arguments: [
+            ("click", [.down(0), .up(100)], ["togglePlayPause@400"]),
+            ("double-click", [.down(0), .up(100), .down(250), .up(350)], ["nextTrack@650"]),
+            ("triple-click", [.down(0), .up(100), .down(250), .up(350), .down(500), .up(600)], ["previousTrack@900"]),
+            ("two clicks too far apart are two clicks", [.down(0), .up(100), .down(450), .up(550)],
+             ["togglePlayPause@400", "togglePlayPause@850"]),
+            ("the gap boundary: 300 ms still joins", [.down(0), .up(100), .down(400), .up(450)], ["nextTrack@750"]),
+            ("click and hold seeks forward while held", [.down(0), .up(1800)], ["beginSeekingForward@500", "endSeekingForward@1800"]),
+            ("the hold boundary: 499 ms is a click", [.down(0), .up(499)], ["togglePlayPause@799"]),
+            ("double-click and hold seeks backward", [.down(0), .up(100), .down(200), .up(2000)],
+             ["beginSeekingBackward@700", "endSeekingBackward@2000"]),
+            ("triple-click and hold does nothing", [.down(0), .up(100), .down(200), .up(300), .down(400), .up(2000)], []),
+            ("a gesture after a hold starts afresh", [.down(0), .up(900), .down(1000), .up(1100)],
+             ["beginSeekingForward@500", "endSeekingForward@900", "togglePlayPause@1400"]),
+        ] as [(String, [Input], [String])])
+    func gestures(_ name: String, _ inputs: [Input], _ expected: [String]) {
+        #expect(Self.run(inputs) == expected, "\(name)")
+    }
+
+    @Test("a headset unplugged mid-hold ends the seek; mid-gesture drops it")
+    func removed() {
+        var recognizer = HeadsetRecognizer()
+        _ = recognizer.press(at: 0)
+        _ = recognizer.timeout(at: 600_000)
+        #expect(recognizer.deviceRemoved(at: 700_000).map(\.subtype) == [.endSeekingForward])
+        _ = recognizer.press(at: 800_000)
+        _ = recognizer.release(at: 900_000)
+        #expect(recognizer.deviceRemoved(at: 950_000).isEmpty)
+        #expect(recognizer.deadline == nil)
+    }
+
+    @Test("timings are configurable")
+    func timing() {
+        var recognizer = HeadsetRecognizer(timing: .init(clickGap: 500_000, holdThreshold: 1_000_000))
+        _ = recognizer.press(at: 0)
+        _ = recognizer.release(at: 100_000)
+        #expect(recognizer.timeout(at: 450_000).isEmpty)
+        _ = recognizer.press(at: 550_000)
+        _ = recognizer.release(at: 600_000)
+        #expect(recognizer.timeout(at: 1_200_000).map(\.subtype) == [.nextTrack])
+    }
+}
