@@ -28,7 +28,7 @@ let package = Package(
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Core", "DBus", "MPRIS"]),
+        .target(name: "Bridge", dependencies: ["Core", "DBus", "Input", "MPRIS"]),
 
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core"]),
         // The client's commands, a library so tests can parse every subcommand.

@@ -148,6 +148,14 @@ extension Coordinator {
         ]
     }
 
+    /// Every input device seen: path, name, class, whether it is read, and why not.
+    func describeDevices(_ call: MethodCall) throws -> [Value] {
+        let devices: [Value] = (input?.devices ?? []).map {
+            .structure([.string($0.path), .string($0.name), .string($0.classification.rawValue), .boolean($0.isRead), .string($0.reason)])
+        }
+        return [.array(.structure([.string, .string, .string, .boolean, .string]), devices)]
+    }
+
     static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
         do {
             return try EventSubtype(parsing: name)

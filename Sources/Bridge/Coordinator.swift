@@ -1,5 +1,6 @@
 import Core
 import DBus
+import Input
 import MPRIS
 
 /// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,
@@ -14,6 +15,8 @@ final class Coordinator {
     var responderTimeout: Duration = .milliseconds(250)
     /// The MPRIS player standing for Now Playing, unless turned off.
     private(set) var proxy: ProxyPlayer?
+    /// Media keys and headset buttons, when there are input devices to read.
+    private(set) var input: KeyInput?
 
     private var appWatch: SignalSubscription?
     private var published: PublishedState?
@@ -63,6 +66,20 @@ final class Coordinator {
         }
         tracker.start()
         published = PublishedState(self)
+    }
+
+    /// Starts reading media keys and headset buttons; without an input directory (a server, a
+    /// container) the service goes on without them and says so once.
+    func startInput(_ options: KeyInput.Options) {
+        let input = KeyInput(loop: connection.loop, options: options)
+        input.onEvent = { [unowned self] event in self.dispatch(event) }
+        input.onNotice = { Log.warning($0) }
+        do {
+            try input.start()
+            self.input = input
+        } catch {
+            Log.warning("\(error.description); media keys and headset buttons are not read")
+        }
     }
 
     /// Applies a change to the rules' state, then announces what it changed: properties, and

@@ -1,5 +1,6 @@
 import Core
 import DBus
+import Input
 import MPRIS
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +33,8 @@ public final class Service {
         public var callTimeout: Duration = .milliseconds(250)
         /// Whether to export `org.mpris.MediaPlayer2.mediaremote`.
         public var mprisProxy = true
+        /// Which input devices to read, and how.
+        public var input = KeyInput.Options()
         public init() {}
     }
 
@@ -63,6 +66,7 @@ public final class Service {
         coordinator = Coordinator(connection: connection, mode: options.mode, ignoredPlayers: options.ignoredPlayers)
         coordinator.responderTimeout = options.callTimeout
         coordinator.delivery.callTimeout = options.callTimeout
+        coordinator.startInput(options.input)
         do throws(DBusError) {
             try coordinator.start(mprisProxy: options.mprisProxy)
         } catch {

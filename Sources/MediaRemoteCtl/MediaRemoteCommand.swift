@@ -14,6 +14,7 @@ public struct MediaRemoteCommand: ParsableCommand {
             Examples:
               mediaremotectl status            Now Playing, first responder, mode, players
               mediaremotectl players           every player, and why it is or is not Now Playing
+              mediaremotectl devices           every input device, and whether it is read
               mediaremotectl send toggle       play or pause whatever is Now Playing
               mediaremotectl shake             a simulated shake
               mediaremotectl monitor           every event as it happens
@@ -21,7 +22,7 @@ public struct MediaRemoteCommand: ParsableCommand {
               mediaremotectl --version         the client's and the service's versions
               mediaremotectl --generate-completion-script bash > mediaremotectl.bash
             """,
-        subcommands: [Status.self, Players.self, Send.self, Shake.self, Monitor.self, Ping.self]
+        subcommands: [Status.self, Players.self, Devices.self, Send.self, Shake.self, Monitor.self, Ping.self]
     )
 
     @Flag(name: .long, help: "Print the client's version and the running service's, then exit.")

@@ -8,7 +8,8 @@ import Glibc
 
 let usage = """
     Usage: mediaremoted [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
-                        [--no-mpris-proxy] [--bus-introspect] [--version] [--help]
+                        [--no-mpris-proxy] [--read-keyboards] [--grab] [--input-dir DIR]
+                        [--bus-introspect] [--version] [--help]
 
     The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
     until SIGTERM or SIGINT. Normally started by systemd (systemctl --user start mediaremoted)
@@ -23,6 +24,10 @@ let usage = """
                         and playerctld are always ignored)
       --no-mpris-proxy  do not export org.mpris.MediaPlayer2.mediaremote, the MPRIS player
                         that stands for Now Playing
+      --read-keyboards  also read full keyboards' media keys (off by default: desktops already
+                        act on them, and reading them twice would act twice)
+      --grab            take the devices read for MediaRemote alone
+      --input-dir DIR   where the input devices are (default /dev/input)
       --bus-introspect  print the D-Bus interface XML and exit
       --version         print the version and exit
       --help            print this help and exit
@@ -44,6 +49,16 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.callTimeout = .milliseconds(milliseconds)
+    case "--read-keyboards":
+        options.input.readKeyboards = true
+    case "--grab":
+        options.input.grab = true
+    case "--input-dir":
+        guard let directory = arguments.popFirst() else {
+            Log.error("--input-dir takes a directory")
+            exit(2)
+        }
+        options.input.directory = directory
     case "--no-mpris-proxy":
         options.mprisProxy = false
     case "--ignore-player":

@@ -135,4 +135,27 @@ struct CtlTests {
         #expect(monitor.readLine()?.contains("motion  shake began  from simulated  discarded: noFirstResponder") == true)
         #expect(monitorJSON.readLine()?.contains(#""subtype":"togglePlayPause","phase":"","source":"api","handled":true"#) == true)
     }
+
+    @Test("devices: a node that appears is examined at once, one that goes is dropped (inotify), and errors are reasons")
+    func devices() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixture = try ServiceFixture(arguments: ["--input-dir", directory.path])
+        let environment = fixture.bus.environment
+        #expect(try Subprocess.run(DaemonTests.ctl, ["devices"], environment: environment).stdout == "no input devices\n")
+        // Not an evdev device: examined, refused with the reason, the service unharmed.
+        let node = directory.appendingPathComponent("event7").path
+        #expect(FileManager.default.createFile(atPath: node, contents: Data()))
+        #expect(fixture.wait {
+            (try? Subprocess.run(DaemonTests.ctl, ["devices"], environment: environment).stdout.contains("\(node)  ")) == true
+        })
+        let listed = try Subprocess.run(DaemonTests.ctl, ["devices", "--json"], environment: environment).stdout
+        #expect(listed.contains(#""class":"other","read":false,"reason":"cannot use \#(node): not an input device"#), "\(listed)")
+        try FileManager.default.removeItem(atPath: node)
+        #expect(fixture.wait {
+            (try? Subprocess.run(DaemonTests.ctl, ["devices"], environment: environment).stdout) == "no input devices\n"
+        })
+        #expect(fixture.send("play") == "discarded")
+    }
 }

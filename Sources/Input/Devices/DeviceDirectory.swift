@@ -1,0 +1,86 @@
+internal import CSystem
+import DBus
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `event*` nodes of a directory (`/dev/input`), followed with inotify as devices come and
+/// go: created, removed, and changed (udev sets a node's permissions just after creating it).
+final class DeviceDirectory {
+    enum Change {
+        case appeared(String)
+        case disappeared(String)
+    }
+
+    let directory: String
+    private let fd: Int32
+    private var source: FileDescriptorSource?
+
+    init(directory: String, loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
+        self.directory = directory
+        fd = csystem_inotify_create()
+        guard fd >= 0 else { throw .unusable(directory, "inotify: \(String(cString: strerror(errno)))") }
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
+        guard inotify_add_watch(fd, directory, mask) >= 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .unusable(directory, reason)
+        }
+        let fd = self.fd
+        let directory = self.directory
+        do {
+            source = try loop.watch(fd: fd) { _ in
+                for (name, mask) in DeviceDirectory.drain(fd) where name.hasPrefix("event") {
+                    let path = directory + "/" + name
+                    if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+                        onChange(.disappeared(path))
+                    } else {
+                        onChange(.appeared(path))
+                    }
+                }
+            }
+        } catch {
+            close(fd)
+            throw .unusable(directory, error.message)
+        }
+    }
+
+    deinit {
+        source?.cancel()
+        close(fd)
+    }
+
+    /// The `event*` nodes there now, in order.
+    func scan() -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var paths: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("event") { paths.append(directory + "/" + name) }
+        }
+        return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+    }
+
+    /// Reads every pending inotify record: (name, mask).
+    private static func drain(_ fd: Int32) -> [(String, UInt32)] {
+        var records: [(String, UInt32)] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return records }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let (mask, length) = buffer.withUnsafeBytes { raw in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.mask, Int(event.len))
+                }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let name = String(decoding: buffer[nameStart..<min(nameStart + length, count)].prefix { $0 != 0 }, as: UTF8.self)
+                records.append((name, mask))
+                offset = nameStart + length
+            }
+        }
+    }
+}

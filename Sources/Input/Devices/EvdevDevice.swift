@@ -1,0 +1,106 @@
+internal import CEvdev
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why a device could not be opened or read.
+public enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No permission: the fix is the udev rule or the input group.
+    case permissionDenied(String)
+    /// It is not an evdev device, or it went away.
+    case unusable(String, String)
+
+    public var description: String {
+        switch self {
+        case .permissionDenied(let path): "no permission to read \(path)"
+        case .unusable(let path, let reason): "cannot use \(path): \(reason)"
+        }
+    }
+}
+
+/// One key event, as the readers need it: code, value and CLOCK_MONOTONIC microseconds.
+/// Only key events are passed on, and only codes the caller asked for.
+public struct KeyEvent: Equatable, Sendable {
+    public let code: UInt16
+    public let value: KeyValue
+    public let timestamp: UInt64
+}
+
+/// An evdev device opened through libevdev, non-blocking, its timestamps on CLOCK_MONOTONIC.
+final class EvdevDevice {
+    let path: String
+    let fd: Int32
+    private let device: OpaquePointer
+
+    init(path: String) throws(DeviceError) {
+        self.path = path
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EACCES || code == EPERM { throw .permissionDenied(path) }
+            throw .unusable(path, String(cString: strerror(code)))
+        }
+        var made: OpaquePointer?
+        let result = libevdev_new_from_fd(fd, &made)
+        guard result == 0, let made else {
+            close(fd)
+            throw .unusable(path, "not an input device (\(String(cString: strerror(-result))))")
+        }
+        device = made
+        // Event times on the same clock as every other timestamp of MediaRemote.
+        _ = libevdev_set_clock_id(device, CLOCK_MONOTONIC)
+    }
+
+    deinit {
+        libevdev_grab(device, LIBEVDEV_UNGRAB)
+        libevdev_free(device)
+        close(fd)
+    }
+
+    var name: String { libevdev_get_name(device).map { String(cString: $0) } ?? "" }
+
+    var capabilities: DeviceCapabilities {
+        var keys = Set<UInt16>()
+        for code in 0..<UInt32(KEY_MAX) where libevdev_has_event_code(device, UInt32(EV_KEY), code) != 0 {
+            keys.insert(UInt16(code))
+        }
+        let axes = [ABS_X, ABS_Y, ABS_Z].allSatisfy { libevdev_has_event_code(device, UInt32(EV_ABS), UInt32($0)) != 0 }
+        return DeviceCapabilities(
+            name: name, keys: keys, hasAccelerometerProperty: libevdev_has_property(device, UInt32(INPUT_PROP_ACCELEROMETER)) != 0,
+            hasXYZAxes: axes)
+    }
+
+    /// Takes the device for this process alone (or gives it back).
+    func grab(_ exclusive: Bool) -> Bool {
+        libevdev_grab(device, exclusive ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB) == 0
+    }
+
+    /// Reads what is pending and passes on the key events whose code is in `wanted`; nothing
+    /// else is kept. After SYN_DROPPED, libevdev's resync reports the keys' true state.
+    /// Throws when the device is gone or broken.
+    func read(wanted: Set<UInt16>, _ handler: (KeyEvent) -> Void) throws(DeviceError) {
+        var event = input_event()
+        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        while true {
+            let status = libevdev_next_event(device, flags, &event)
+            if status == -EAGAIN {
+                // Done with a resync: back to normal reading; otherwise nothing more pending.
+                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+                    continue
+                }
+                return
+            }
+            guard status >= 0 else { throw .unusable(path, String(cString: strerror(-status))) }
+            if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
+                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
+            }
+            guard event.type == UInt16(EV_KEY), wanted.contains(event.code),
+                let value = KeyValue(rawValue: event.value)
+            else { continue }
+            let timestamp = UInt64(event.time.tv_sec) * 1_000_000 + UInt64(event.time.tv_usec)
+            handler(KeyEvent(code: event.code, value: value, timestamp: timestamp))
+        }
+    }
+}

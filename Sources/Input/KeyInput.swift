@@ -1,0 +1,197 @@
+import Core
+import DBus
+
+/// Media keys and headset buttons from the input devices of a directory (`/dev/input`):
+/// devices are classified, opened when they should be read, followed as they come and go,
+/// and their keys become events. An error on one device never stops the others. From a
+/// keyboard only media keys are read; no other key code is kept or reported.
+public final class KeyInput {
+    public struct Options: Sendable {
+        /// Also read full keyboards (desktops usually handle their media keys already).
+        public var readKeyboards = false
+        /// Take the devices read for MediaRemote alone (EVIOCGRAB).
+        public var grab = false
+        /// The single-button headset key.
+        public var headsetKey: UInt16 = KeyCode.media
+        public var headsetTiming = HeadsetRecognizer.Timing()
+        public var directory = "/dev/input"
+        public init() {}
+    }
+
+    /// A device and what MediaRemote does with it, for `mediaremotectl devices`.
+    public struct DeviceInfo: Equatable, Sendable {
+        public let path: String
+        public let name: String
+        public let classification: DeviceClass
+        public let isRead: Bool
+        /// Why it is not read, or "" when it is.
+        public let reason: String
+    }
+
+    /// Each event a key made.
+    public var onEvent: ((Event) -> Void)?
+    /// Something a person should know, said once per device (no permission, a device lost).
+    public var onNotice: ((String) -> Void)?
+    /// The device list changed.
+    public var onDevicesChanged: (() -> Void)?
+
+    private let loop: EventLoop
+    private let options: Options
+    private var directory: DeviceDirectory?
+    private var open: [String: OpenDevice] = [:]
+    private var skipped: [String: DeviceInfo] = [:]
+    private var headsetTimer: Timer?
+
+    private final class OpenDevice {
+        let device: EvdevDevice
+        let info: DeviceInfo
+        var source: FileDescriptorSource?
+        var translator: KeyTranslator
+        var headset: HeadsetRecognizer?
+        let wanted: Set<UInt16>
+
+        init(device: EvdevDevice, info: DeviceInfo, translator: KeyTranslator, headset: HeadsetRecognizer?, wanted: Set<UInt16>) {
+            self.device = device
+            self.info = info
+            self.translator = translator
+            self.headset = headset
+            self.wanted = wanted
+        }
+    }
+
+    public init(loop: EventLoop, options: Options = Options()) {
+        self.loop = loop
+        self.options = options
+    }
+
+    /// Starts following the directory and reads the devices already there.
+    public func start() throws(DeviceError) {
+        directory = try DeviceDirectory(directory: options.directory, loop: loop) { [unowned self] change in
+            switch change {
+            case .appeared(let path): self.consider(path)
+            case .disappeared(let path): self.remove(path)
+            }
+        }
+        for path in directory?.scan() ?? [] { consider(path) }
+    }
+
+    /// Every device seen, read or not, in path order.
+    public var devices: [DeviceInfo] {
+        (open.values.map(\.info) + skipped.values).sorted { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path < $1.path }
+    }
+
+    // MARK: Devices coming and going
+
+    private func consider(_ path: String) {
+        guard open[path] == nil else { return }
+        let device: EvdevDevice
+        do {
+            device = try EvdevDevice(path: path)
+        } catch {
+            let wasSkipped = skipped[path]
+            skipped[path] = DeviceInfo(path: path, name: "", classification: .other, isRead: false, reason: error.description)
+            // One line per device and kind of failure: udev may change permissions several times.
+            if case .permissionDenied = error, wasSkipped?.reason != error.description {
+                onNotice?(
+                    "\(error.description); install udev/70-mediaremote.rules (it grants the seat's user its media devices) "
+                        + "or add yourself to the input group")
+            }
+            onDevicesChanged?()
+            return
+        }
+        let capabilities = device.capabilities
+        let classification = capabilities.classification
+        let reason: String? =
+            switch classification {
+            case .mediaDevice: nil
+            case .keyboard: options.readKeyboards ? nil : "a keyboard: its media keys are the desktop's (set read-keyboards to read them)"
+            case .accelerometer: "an accelerometer: read only while motion is claimed"
+            case .other: "no media keys"
+            }
+        if let reason {
+            skipped[path] = DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: false, reason: reason)
+            onDevicesChanged?()
+            return
+        }
+        if options.grab, !device.grab(true) { onNotice?("cannot grab \(path) (\(capabilities.name)); reading it shared") }
+        let hasHeadset = capabilities.keys.contains(options.headsetKey)
+        let wanted = Set(MediaKeyMap.mediaKeys).union(hasHeadset ? [options.headsetKey] : [])
+        let entry = OpenDevice(
+            device: device,
+            info: DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: true, reason: ""),
+            translator: KeyTranslator(isMediaDevice: classification == .mediaDevice),
+            headset: hasHeadset ? HeadsetRecognizer(timing: options.headsetTiming) : nil, wanted: wanted)
+        do {
+            entry.source = try loop.watch(fd: device.fd) { [unowned self] _ in self.readPending(path) }
+        } catch {
+            skipped[path] = DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: false, reason: error.message)
+            onDevicesChanged?()
+            return
+        }
+        skipped[path] = nil
+        open[path] = entry
+        onDevicesChanged?()
+    }
+
+    /// The device went away (or broke): its held seeks end, then it is dropped.
+    private func remove(_ path: String) {
+        skipped[path] = nil
+        guard let entry = open.removeValue(forKey: path) else {
+            onDevicesChanged?()
+            return
+        }
+        entry.source?.cancel()
+        let now = MonotonicClock.microseconds
+        let ended = entry.translator.deviceRemoved(at: now) + (entry.headset?.deviceRemoved(at: now) ?? [])
+        for event in ended { onEvent?(event) }
+        onDevicesChanged?()
+    }
+
+    // MARK: Reading
+
+    private func readPending(_ path: String) {
+        guard let entry = open[path] else { return }
+        var events: [Event] = []
+        do {
+            try entry.device.read(wanted: entry.wanted) { key in
+                if key.code == options.headsetKey, entry.headset != nil {
+                    switch key.value {
+                    case .pressed: events += entry.headset?.press(at: key.timestamp) ?? []
+                    case .released: events += entry.headset?.release(at: key.timestamp) ?? []
+                    case .autorepeat: break
+                    }
+                } else {
+                    events += entry.translator.key(key.code, key.value, at: key.timestamp)
+                }
+            }
+        } catch {
+            onNotice?("\(entry.info.name) (\(path)) stopped working: \(error.description); the other devices go on")
+            for event in events { onEvent?(event) }
+            remove(path)
+            return
+        }
+        for event in events { onEvent?(event) }
+        armHeadsetTimer()
+    }
+
+    /// One timer for every headset's next deadline.
+    private func armHeadsetTimer() {
+        guard let deadline = open.values.compactMap({ $0.headset?.deadline }).min() else {
+            headsetTimer?.disarm()
+            return
+        }
+        if headsetTimer == nil {
+            headsetTimer = try? loop.makeTimer { [unowned self] in self.headsetDeadline() }
+        }
+        let now = MonotonicClock.microseconds
+        headsetTimer?.schedule(after: .microseconds(Int64(deadline > now ? deadline - now : 0)))
+    }
+
+    private func headsetDeadline() {
+        let now = MonotonicClock.microseconds
+        for entry in open.values {
+            for event in entry.headset?.timeout(at: now) ?? [] { onEvent?(event) }
+        }
+        armHeadsetTimer()
+    }
+}
