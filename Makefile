@@ -8,8 +8,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := pkg-config libdbus-1-dev libevdev-dev
 # To run: a bus daemon (and dbus-run-session, for machines without a session bus).
 RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
-# To test: independent peers (busctl, dbus-send, python3-dbus).
-TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi mpv mpv-mpris audacious sox libsox-fmt-base
+# To test: independent peers (busctl, python3-dbus), real players (mpv, Audacious), and a qemu
+# guest with a real kernel's evdev and uinput (its kernel comes from apt-get download).
+TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi mpv mpv-mpris audacious sox \
+	libsox-fmt-base qemu-system-x86 busybox-static cpio
 # To measure: playerctld is the reference the benchmarks compare against.
 BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 
@@ -52,6 +54,7 @@ run: deps-run release
 test: deps-test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	bash Tests/Guest/run.sh "$$($(SWIFT) build --show-bin-path)"
 
 bench: deps-bench release
 	/usr/bin/python3 bench/run.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"

@@ -37,6 +37,8 @@ let package = Package(
             dependencies: ["Bridge", "Core", "DBus", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
+        // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).
+        .executableTarget(name: "guest-test", dependencies: ["DBus", "Input", "CEvdev"], path: "Tests/Guest/guest-test"),
         // The pure dispatcher's throughput, for `make bench`.
         .executableTarget(name: "dispatch-bench", dependencies: ["Core"]),
 

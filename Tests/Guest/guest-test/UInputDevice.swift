@@ -1,0 +1,46 @@
+internal import CEvdev
+
+/// A virtual input device made through /dev/uinput (libevdev's uinput API), in the guest.
+final class UInputDevice {
+    let name: String
+    private var device: OpaquePointer?
+    private var uinput: OpaquePointer?
+
+    init(name: String, keys: [UInt16]) throws {
+        self.name = name
+        let made = libevdev_new()!
+        libevdev_set_name(made, name)
+        libevdev_enable_event_type(made, UInt32(EV_KEY))
+        for key in keys { libevdev_enable_event_code(made, UInt32(EV_KEY), UInt32(key), nil) }
+        var created: OpaquePointer?
+        let status = libevdev_uinput_create_from_device(made, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
+        guard status == 0, let created else {
+            libevdev_free(made)
+            throw GuestFailure("cannot create \(name) through uinput: error \(-status)")
+        }
+        device = made
+        uinput = created
+    }
+
+    deinit { destroy() }
+
+    /// Removes the device, as unplugging it would.
+    func destroy() {
+        if let uinput { libevdev_uinput_destroy(uinput) }
+        if let device { libevdev_free(device) }
+        uinput = nil
+        device = nil
+    }
+
+    /// Writes a key event and its SYN_REPORT: value 1 press, 0 release, 2 autorepeat.
+    func key(_ code: UInt16, _ value: Int32) {
+        guard let uinput else { return }
+        libevdev_uinput_write_event(uinput, UInt32(EV_KEY), UInt32(code), value)
+        libevdev_uinput_write_event(uinput, UInt32(EV_SYN), UInt32(SYN_REPORT), 0)
+    }
+}
+
+struct GuestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,160 @@
+// guest-test: runs inside the qemu guest, against a real kernel's evdev and uinput. It is a
+// Responder1 app (our own DBus binding), makes uinput devices, presses their keys, and checks
+// every event mediaremoted delivers. Prints "N passed, N failed"; exits 1 on any failure.
+import DBus
+import Input
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let loop = try EventLoop()
+let bus = try Connection(.session, loop: loop)
+var received: [String] = []
+
+try bus.export(
+    [
+        Interface(
+            "org.mediaremote.Responder1",
+            methods: ["RemoteControlReceived", "MotionBegan", "MotionEnded", "MotionCancelled"].map { member in
+                Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)],
+                       out: [Argument("handled", .boolean)]) { call in
+                    if case .string(let subtype) = call.arguments[0] { received.append(subtype) }
+                    return [.boolean(true)]
+                }
+            })
+    ], at: "/test")
+
+/// Calls the bridge while running the loop: MediaRemote may call back (it introspects /test).
+@MainActor func bridge(_ member: MemberName, _ arguments: [Value] = []) throws -> Message {
+    var result: Result<Message, DBusError>?
+    bus.call(
+        .methodCall(
+            destination: "org.mediaremote.MediaRemote1", path: "/org/mediaremote/MediaRemote1",
+            interface: "org.mediaremote.MediaRemote1", member: member, arguments: arguments),
+        timeout: .seconds(10)
+    ) { result = $0 }
+    loop.run(until: { result != nil }, timeout: .seconds(15))
+    guard let result else { throw GuestFailure("\(member) got no answer") }
+    return try result.get()
+}
+
+/// Runs the loop (answering MediaRemote's calls) for `milliseconds`, or until `condition`.
+@MainActor func settle(_ milliseconds: Int64, until condition: () -> Bool = { false }) {
+    let tick = try? loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) {}
+    loop.run(until: condition, timeout: .milliseconds(milliseconds))
+    tick?.cancel()
+}
+
+/// The devices mediaremoted reads now, by name.
+@MainActor func readDevices() -> Set<String> {
+    guard let reply = try? bridge("DescribeDevices"), case .array(_, let items)? = reply.arguments.first else { return [] }
+    return Set(items.compactMap {
+        guard case .structure(let f) = $0, case .string(let name) = f[1], case .boolean(true) = f[3] else { return nil }
+        return name
+    })
+}
+
+var passed = 0
+var failed = 0
+@MainActor func check(_ name: String, _ expected: [String], within milliseconds: Int64 = 3000, quiet: Int64 = 400) {
+    settle(milliseconds) { received.count >= expected.count }
+    // Then a moment more: nothing else may arrive.
+    settle(quiet)
+    if received == expected {
+        passed += 1
+        print("ok \(name)")
+    } else {
+        failed += 1
+        print("FAIL \(name): expected \(expected), received \(received)")
+    }
+    received = []
+}
+
+@MainActor func press(_ device: UInputDevice, _ code: UInt16, hold: Int64 = 30) {
+    device.key(code, 1)
+    settle(hold)
+    device.key(code, 0)
+}
+
+do {
+    // The init script starts mediaremoted just before this: wait for its name.
+    settle(30_000) { (try? bus.listNames().contains("org.mediaremote.MediaRemote1")) == true }
+    _ = try bridge("BeginReceivingRemoteControlEvents")
+    let pushed = try bridge("BecomeFirstResponder", [.objectPath("/test")])
+    guard pushed.arguments.first == .boolean(true) else { throw GuestFailure("BecomeFirstResponder refused /test") }
+
+    let mediaKeys: [UInt16] = [
+        KeyCode.playPause, KeyCode.nextSong, KeyCode.previousSong, KeyCode.stopCD, KeyCode.playCD, KeyCode.pauseCD,
+        KeyCode.fastForward, KeyCode.rewind,
+    ]
+    var media = try UInputDevice(name: "MediaRemote Test Media Keys", keys: mediaKeys)
+    let headset = try UInputDevice(name: "MediaRemote Test Headset Jack", keys: [KeyCode.media])
+    let avrcp = try UInputDevice(name: "Test Headphones (AVRCP)", keys: [KeyCode.playCD, KeyCode.pauseCD, KeyCode.nextSong])
+    let keyboard = try UInputDevice(name: "MediaRemote Test Keyboard", keys: Array(1...88) + [KeyCode.nextSong, KeyCode.playPause])
+    let wanted: Set = [media.name, headset.name, avrcp.name]
+    settle(10_000) { readDevices().isSuperset(of: wanted) }
+    let read = readDevices()
+    if read.isSuperset(of: wanted) && !read.contains(keyboard.name) {
+        passed += 1
+        print("ok devices: media keys, headset and AVRCP read; the keyboard is not")
+    } else {
+        failed += 1
+        print("FAIL devices: read \(read.sorted())")
+    }
+
+    for (code, subtype) in [
+        (KeyCode.playPause, "togglePlayPause"), (KeyCode.nextSong, "nextTrack"), (KeyCode.previousSong, "previousTrack"),
+        (KeyCode.stopCD, "stop"), (KeyCode.playCD, "play"), (KeyCode.pauseCD, "pause"),
+    ] {
+        press(media, code)
+        check("key \(code) → \(subtype)", [subtype])
+    }
+
+    media.key(KeyCode.playPause, 1)
+    for _ in 0..<5 { media.key(KeyCode.playPause, 2) }
+    media.key(KeyCode.playPause, 0)
+    check("autorepeat is not a new event", ["togglePlayPause"])
+
+    press(media, KeyCode.fastForward, hold: 300)
+    check("fast-forward held: begin and end seeking", ["beginSeekingForward", "endSeekingForward"])
+    press(media, KeyCode.rewind, hold: 300)
+    check("rewind held: begin and end seeking backward", ["beginSeekingBackward", "endSeekingBackward"])
+
+    press(avrcp, KeyCode.playCD)
+    check("AVRCP device: play", ["play"])
+
+    press(keyboard, KeyCode.nextSong)
+    check("a keyboard's media key is not read by default", [], within: 800)
+
+    press(headset, KeyCode.media, hold: 80)
+    check("headset click → togglePlayPause", ["togglePlayPause"])
+    press(headset, KeyCode.media, hold: 80)
+    settle(120)
+    press(headset, KeyCode.media, hold: 80)
+    check("headset double-click → nextTrack", ["nextTrack"])
+    press(headset, KeyCode.media, hold: 80)
+    settle(120)
+    press(headset, KeyCode.media, hold: 80)
+    settle(120)
+    press(headset, KeyCode.media, hold: 80)
+    check("headset triple-click → previousTrack", ["previousTrack"])
+    press(headset, KeyCode.media, hold: 1200)
+    check("headset click-and-hold → seek forward while held", ["beginSeekingForward", "endSeekingForward"])
+
+    // Hot-plug: unplugged while a seek key is held, then plugged in again.
+    media.key(KeyCode.fastForward, 1)
+    settle(200)
+    media.destroy()
+    check("a device removed mid-seek ends the seek", ["beginSeekingForward", "endSeekingForward"])
+    media = try UInputDevice(name: "MediaRemote Test Media Keys", keys: mediaKeys)
+    settle(10_000) { readDevices().contains(media.name) }
+    press(media, KeyCode.nextSong)
+    check("the device plugged in again is read", ["nextTrack"])
+} catch {
+    failed += 1
+    print("FAIL setup: \(error)")
+}
+
+print("guest: \(passed) passed, \(failed) failed")
+exit(failed == 0 ? 0 : 1)
