@@ -4,8 +4,13 @@
 # This machine has no /dev/uinput and no input devices: the guest has real ones.
 #
 # usage: Tests/Guest/run.sh BIN_DIR    (the folder with mediaremoted and guest-test)
-# Prints the guest's "guest: N passed, N failed" line; exits 1 when anything failed or the
-# guest never said. GUEST_ACCEL=kvm tries KVM (here KVM belongs to the host: TCG is the default).
+# Prints each check and "guest: N passed, N failed"; exits 1 when anything failed or a part of
+# the guest never finished. GUEST_ACCEL=kvm tries KVM (here KVM belongs to the host: TCG is the
+# default).
+#
+# Two parts in one boot: guest-test with mediaremoted's defaults (uinput devices), then
+# mediaremoted reading keyboards and guest-test --virtio-keyboard, to which this script sends
+# `sendkey audionext` through QEMU's monitor: a key from outside the guest.
 set -euo pipefail
 
 bin_dir=$(cd "$1" && pwd)
@@ -14,7 +19,8 @@ work="$top/.build/guest"
 mkdir -p "$work"
 
 # The kernel and its two modules, fetched once with apt-get download and kept in .build/guest.
-if [ ! -f "$work/vmlinuz" ] || [ ! -f "$work/uinput.ko" ]; then
+modules="evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci virtio_input"
+if [ ! -f "$work/vmlinuz" ] || [ ! -f "$work/virtio_input.ko" ]; then
     package=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
     if [ -z "$package" ]; then
         apt-get update -qq
@@ -23,8 +29,9 @@ if [ ! -f "$work/vmlinuz" ] || [ ! -f "$work/uinput.ko" ]; then
     rm -rf "$work/kernel" && mkdir -p "$work/kernel"
     (cd "$work/kernel" && apt-get download "$package" 2>/dev/null && dpkg-deb -x ./*.deb extracted)
     cp "$work"/kernel/extracted/boot/vmlinuz-* "$work/vmlinuz"
-    cp "$(find "$work/kernel/extracted/lib/modules" -name evdev.ko)" "$work/evdev.ko"
-    cp "$(find "$work/kernel/extracted/lib/modules" -name uinput.ko)" "$work/uinput.ko"
+    for module in $modules; do
+        cp "$(find "$work/kernel/extracted/lib/modules" -name "$module.ko")" "$work/$module.ko"
+    done
     rm -rf "$work/kernel"
 fi
 
@@ -34,7 +41,7 @@ rm -rf "$root"
 mkdir -p "$root"/{bin,dev,proc,sys,tmp,etc,lib/modules}
 cp /bin/busybox "$root/bin/"
 cp /usr/bin/dbus-daemon "$bin_dir/mediaremoted" "$bin_dir/guest-test" "$root/bin/"
-cp "$work/evdev.ko" "$work/uinput.ko" "$root/lib/modules/"
+cp "$work"/*.ko "$root/lib/modules/"
 for binary in /usr/bin/dbus-daemon "$bin_dir/mediaremoted" "$bin_dir/guest-test"; do
     ldd "$binary" | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | while read -r library; do
         mkdir -p "$root$(dirname "$library")"
@@ -65,15 +72,20 @@ cat > "$root/init" <<'INIT'
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
-insmod /lib/modules/evdev.ko
-insmod /lib/modules/uinput.ko
+for module in evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev virtio_pci virtio_input; do
+    insmod /lib/modules/$module.ko
+done
 dbus-daemon --config-file=/etc/bus.conf --fork
 export DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus
-mediaremoted > /tmp/mediaremoted.log 2>&1 &
 i=0; while [ ! -S /tmp/bus ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+mediaremoted > /tmp/mediaremoted.log 2>&1 &
 guest-test || true
+kill %1; wait
+mediaremoted --read-keyboards > /tmp/mediaremoted-keyboards.log 2>&1 &
+guest-test --virtio-keyboard || true
+echo "guest-test --virtio-keyboard finished"
 echo "--- mediaremoted's log"
-cat /tmp/mediaremoted.log
+cat /tmp/mediaremoted.log /tmp/mediaremoted-keyboards.log
 poweroff -f
 INIT
 chmod +x "$root/init"
@@ -81,16 +93,39 @@ chmod +x "$root/init"
 
 accel=tcg
 [ "${GUEST_ACCEL:-}" = kvm ] && accel=kvm
+monitor="$work/monitor.sock"
+rm -f "$monitor"
+: > "$work/console.log"
 timeout 600 qemu-system-x86_64 -accel "$accel" -m 1024 -smp 1 -kernel "$work/vmlinuz" -initrd "$work/initrd.gz" \
-    -append "console=ttyS0 quiet panic=-1" -nographic -no-reboot > "$work/console.log" 2>&1 || true
+    -append "console=ttyS0 quiet panic=-1" -device virtio-keyboard-pci -monitor "unix:$monitor,server,nowait" \
+    -display none -serial "file:$work/console.log" -no-reboot &
+qemu=$!
 
-sed -n '/^ok \|^FAIL /p' "$work/console.log"
-result=$(grep -a '^guest: [0-9]* passed, [0-9]* failed' "$work/console.log" | tail -1 || true)
-if [ -z "$result" ]; then
-    echo "the guest test did not finish; its console:"
-    tail -40 "$work/console.log"
-    echo "guest: 0 passed, 1 failed"
-    exit 1
+# When the guest is ready, press the key from outside, through QEMU's monitor.
+for _ in $(seq 1 1200); do
+    grep -aq "ready for sendkey" "$work/console.log" && break
+    kill -0 $qemu 2>/dev/null || break
+    sleep 0.1
+done
+if grep -aq "ready for sendkey" "$work/console.log"; then
+    python3 -c 'import socket, sys, time
+s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); time.sleep(0.2)
+s.sendall(b"sendkey audionext\n"); time.sleep(0.5); s.close()' "$monitor"
 fi
-echo "$result"
-case "$result" in *" 0 failed"*) exit 0 ;; *) grep -a -A30 -- '--- mediaremoted' "$work/console.log" | head -30; exit 1 ;; esac
+wait $qemu || true
+
+passed=$(grep -ac '^ok ' "$work/console.log" || true)
+failed=$(grep -ac '^FAIL ' "$work/console.log" || true)
+grep -a '^ok \|^FAIL ' "$work/console.log" || true
+for part in "guest-test finished" "guest-test --virtio-keyboard finished"; do
+    if ! grep -aq "^$part" "$work/console.log"; then
+        echo "FAIL the guest never reached: $part"
+        failed=$((failed + 1))
+    fi
+done
+if [ "$failed" -ne 0 ]; then
+    echo "--- the guest's console, end:"
+    tail -40 "$work/console.log"
+fi
+echo "guest: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

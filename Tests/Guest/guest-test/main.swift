@@ -1,6 +1,8 @@
 // guest-test: runs inside the qemu guest, against a real kernel's evdev and uinput. It is a
 // Responder1 app (our own DBus binding), makes uinput devices, presses their keys, and checks
-// every event mediaremoted delivers. Prints "N passed, N failed"; exits 1 on any failure.
+// every event mediaremoted delivers, printing "ok NAME" or "FAIL NAME: why" for each.
+// With --virtio-keyboard it instead waits for a key sent from outside the guest (QEMU's
+// monitor `sendkey audionext` on a virtio keyboard), after printing "ready for sendkey".
 import DBus
 import Input
 
@@ -77,12 +79,30 @@ var failed = 0
     device.key(code, 0)
 }
 
-do {
-    // The init script starts mediaremoted just before this: wait for its name.
+/// Waits for mediaremoted (started just before), then receives and becomes first responder.
+@MainActor func register() throws {
     settle(30_000) { (try? bus.listNames().contains("org.mediaremote.MediaRemote1")) == true }
     _ = try bridge("BeginReceivingRemoteControlEvents")
     let pushed = try bridge("BecomeFirstResponder", [.objectPath("/test")])
     guard pushed.arguments.first == .boolean(true) else { throw GuestFailure("BecomeFirstResponder refused /test") }
+}
+
+if CommandLine.arguments.contains("--virtio-keyboard") {
+    do {
+        try register()
+        let name = "QEMU Virtio Keyboard"
+        settle(20_000) { readDevices().contains(name) }
+        guard readDevices().contains(name) else { throw GuestFailure("the virtio keyboard is not read: \(readDevices().sorted())") }
+        print("ready for sendkey")
+        check("QEMU's sendkey audionext on a virtio keyboard → nextTrack", ["nextTrack"], within: 60_000)
+    } catch {
+        print("FAIL virtio keyboard setup: \(error)")
+    }
+    exit(0)
+}
+
+do {
+    try register()
 
     let mediaKeys: [UInt16] = [
         KeyCode.playPause, KeyCode.nextSong, KeyCode.previousSong, KeyCode.stopCD, KeyCode.playCD, KeyCode.pauseCD,
@@ -156,5 +176,5 @@ do {
     print("FAIL setup: \(error)")
 }
 
-print("guest: \(passed) passed, \(failed) failed")
+print("guest-test finished: \(passed) passed, \(failed) failed")
 exit(failed == 0 ? 0 : 1)
