@@ -5,8 +5,7 @@
 #
 # usage: Tests/Guest/run.sh BIN_DIR    (the folder with mediaremoted and guest-test)
 # Prints each check and "guest: N passed, N failed"; exits 1 when anything failed or a part of
-# the guest never finished. GUEST_ACCEL=kvm tries KVM (here KVM belongs to the host: TCG is the
-# default).
+# the guest never finished. KVM is used where a probe boot shows it works, TCG otherwise.
 #
 # Two parts in one boot: guest-test with mediaremoted's defaults (uinput devices), then
 # mediaremoted reading keyboards and guest-test --virtio-keyboard, to which this script sends
@@ -91,8 +90,23 @@ INIT
 chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$work/initrd.gz")
 
-accel=tcg
-[ "${GUEST_ACCEL:-}" = kvm ] && accel=kvm
+# KVM where it works: here /dev/kvm exists but belongs to the host, and a guest under it never
+# starts. A probe boot that only prints a line decides (GUEST_ACCEL=kvm|tcg overrides).
+choose_accel() {
+    if [ -n "${GUEST_ACCEL:-}" ]; then echo "$GUEST_ACCEL"; return; fi
+    if [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then echo tcg; return; fi
+    local probe="$work/probe"
+    rm -rf "$probe" && mkdir -p "$probe/bin"
+    cp /bin/busybox "$probe/bin/"
+    printf '#!/bin/busybox sh\n/bin/busybox echo KVM-PROBE-OK\n/bin/busybox poweroff -f\n' > "$probe/init"
+    chmod +x "$probe/init"
+    (cd "$probe" && find . | cpio -o -H newc 2>/dev/null | gzip -1 > "$work/probe.gz")
+    timeout 15 qemu-system-x86_64 -accel kvm -m 256 -kernel "$work/vmlinuz" -initrd "$work/probe.gz" \
+        -append "console=ttyS0 quiet panic=-1" -display none -serial "file:$work/probe.log" -no-reboot >/dev/null 2>&1 || true
+    if grep -aq KVM-PROBE-OK "$work/probe.log" 2>/dev/null; then echo kvm; else echo tcg; fi
+}
+accel=$(choose_accel)
+echo "guest: booting with $accel"
 monitor="$work/monitor.sock"
 rm -f "$monitor"
 : > "$work/console.log"
