@@ -48,8 +48,8 @@ for binary in /usr/bin/dbus-daemon "$bin_dir/mediaremoted" "$bin_dir/guest-test"
     done
 done
 mkdir -p "$root/lib64" && cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
-echo "root:x:0:0:root:/:/bin/sh" > "$root/etc/passwd"
-echo "root:x:0:" > "$root/etc/group"
+printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' > "$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 cat /proc/sys/kernel/random/uuid | tr -d - > "$root/etc/machine-id"
 cat > "$root/etc/bus.conf" <<'CONF'
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -62,6 +62,7 @@ cat > "$root/etc/bus.conf" <<'CONF'
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
     <allow own="*"/>
+    <allow user="*"/>
   </policy>
 </busconfig>
 CONF
@@ -78,11 +79,30 @@ dbus-daemon --config-file=/etc/bus.conf --fork
 export DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus
 i=0; while [ ! -S /tmp/bus ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 mediaremoted > /tmp/mediaremoted.log 2>&1 &
+daemon=$!
 guest-test || true
-kill %1; wait
+kill $daemon; wait $daemon
 mediaremoted --read-keyboards > /tmp/mediaremoted-keyboards.log 2>&1 &
+daemon=$!
 guest-test --virtio-keyboard || true
 echo "guest-test --virtio-keyboard finished"
+kill $daemon; wait $daemon
+# Without permission to read the devices (as nobody): one clear line per device, with the fix.
+su nobody -s /bin/sh -c "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS exec mediaremoted" > /tmp/unprivileged.log 2>&1 &
+daemon=$!
+sleep 3
+kill $daemon; wait $daemon
+devices=$(ls /dev/input/ | grep -c '^event')
+lines=$(grep -c "no permission to read" /tmp/unprivileged.log)
+distinct=$(grep -o "no permission to read /dev/input/event[0-9]*" /tmp/unprivileged.log | sort -u | wc -l)
+if [ "$lines" -eq "$devices" ] && [ "$distinct" -eq "$devices" ] && grep -q "udev/70-mediaremote.rules" /tmp/unprivileged.log \
+    && grep -q "running as" /tmp/unprivileged.log; then
+    echo "ok without permission: one line for each of the $devices devices, with the fix, and the service runs"
+else
+    echo "FAIL without permission: $lines lines ($distinct distinct) for $devices devices"
+    cat /tmp/unprivileged.log
+fi
+echo "permission check finished"
 echo "--- mediaremoted's log"
 cat /tmp/mediaremoted.log /tmp/mediaremoted-keyboards.log
 poweroff -f
@@ -131,7 +151,7 @@ wait $qemu || true
 passed=$(grep -ac '^ok ' "$work/console.log" || true)
 failed=$(grep -ac '^FAIL ' "$work/console.log" || true)
 grep -a '^ok \|^FAIL ' "$work/console.log" || true
-for part in "guest-test finished" "guest-test --virtio-keyboard finished"; do
+for part in "guest-test finished" "guest-test --virtio-keyboard finished" "permission check finished"; do
     if ! grep -aq "^$part" "$work/console.log"; then
         echo "FAIL the guest never reached: $part"
         failed=$((failed + 1))
