@@ -58,6 +58,9 @@ test: deps-test
 
 bench: deps-bench release
 	/usr/bin/python3 bench/run.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+	@echo
+	@echo "key press to responder, in the qemu guest (TCG: compare the ratio, not the absolute times):"
+	bash Tests/Guest/run.sh --bench "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 clean:
 	rm -rf .build

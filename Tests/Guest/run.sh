@@ -3,7 +3,8 @@
 # guest test (a Responder1 app that makes uinput devices and presses their keys) inside.
 # This machine has no /dev/uinput and no input devices: the guest has real ones.
 #
-# usage: Tests/Guest/run.sh BIN_DIR    (the folder with mediaremoted and guest-test)
+# usage: Tests/Guest/run.sh [--bench] BIN_DIR    (the folder with mediaremoted and guest-test)
+# With --bench, the guest measures key press → responder call beside a direct D-Bus call.
 # Prints each check and "guest: N passed, N failed"; exits 1 when anything failed or a part of
 # the guest never finished. KVM is used where a probe boot shows it works, TCG otherwise.
 #
@@ -12,6 +13,8 @@
 # `sendkey audionext` through QEMU's monitor: a key from outside the guest.
 set -euo pipefail
 
+bench=no
+if [ "$1" = --bench ]; then bench=yes; shift; fi
 bin_dir=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 work="$top/.build/guest"
@@ -66,6 +69,7 @@ cat > "$root/etc/bus.conf" <<'CONF'
   </policy>
 </busconfig>
 CONF
+if [ "$bench" = yes ]; then touch "$root/etc/bench"; fi
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -78,6 +82,11 @@ done
 dbus-daemon --config-file=/etc/bus.conf --fork
 export DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus
 i=0; while [ ! -S /tmp/bus ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+if [ -f /etc/bench ]; then
+    mediaremoted > /tmp/mediaremoted.log 2>&1 &
+    guest-test --bench
+    poweroff -f
+fi
 mediaremoted > /tmp/mediaremoted.log 2>&1 &
 daemon=$!
 guest-test || true
@@ -127,6 +136,14 @@ choose_accel() {
 }
 accel=$(choose_accel)
 echo "guest: booting with $accel"
+if [ "$bench" = yes ]; then
+    timeout 600 qemu-system-x86_64 -accel "$accel" -m 1024 -smp 1 -kernel "$work/vmlinuz" -initrd "$work/initrd.gz" \
+        -append "console=ttyS0 quiet panic=-1" -display none -serial "file:$work/console.log" -no-reboot || true
+    grep -a '^bench \|^FAIL ' "$work/console.log"
+    grep -aq '^guest-test --bench finished' "$work/console.log"
+    exit
+fi
+
 monitor="$work/monitor.sock"
 rm -f "$monitor"
 : > "$work/console.log"

@@ -13,6 +13,8 @@ import Glibc
 let loop = try EventLoop()
 let bus = try Connection(.session, loop: loop)
 var received: [String] = []
+/// For --bench: how long each call took to arrive, from the timestamp it carries.
+var latencies: [UInt64] = []
 
 try bus.export(
     [
@@ -22,6 +24,9 @@ try bus.export(
                 Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)],
                        out: [Argument("handled", .boolean)]) { call in
                     if case .string(let subtype) = call.arguments[0] { received.append(subtype) }
+                    if case .uint64(let timestamp) = call.arguments[1] {
+                        latencies.append(MonotonicClock.microseconds - min(timestamp, MonotonicClock.microseconds))
+                    }
                     return [.boolean(true)]
                 }
             })
@@ -85,6 +90,50 @@ var failed = 0
     _ = try bridge("BeginReceivingRemoteControlEvents")
     let pushed = try bridge("BecomeFirstResponder", [.objectPath("/test")])
     guard pushed.arguments.first == .boolean(true) else { throw GuestFailure("BecomeFirstResponder refused /test") }
+}
+
+/// Median and p99 of microsecond samples.
+func summary(_ samples: [UInt64]) -> String {
+    let sorted = samples.sorted()
+    guard !sorted.isEmpty else { return "no samples" }
+    return "median \(sorted[sorted.count / 2]) µs, p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]) µs"
+}
+
+if CommandLine.arguments.contains("--bench") {
+    // Key press to responder call, beside a direct D-Bus call to the same object, in one run.
+    do {
+        try register()
+        let device = try UInputDevice(name: "MediaRemote Bench Keys", keys: [KeyCode.nextSong])
+        settle(20_000) { readDevices().contains(device.name) }
+        let rounds = 220
+        latencies = []
+        for _ in 0..<rounds {
+            let before = latencies.count
+            device.key(KeyCode.nextSong, 1)
+            device.key(KeyCode.nextSong, 0)
+            settle(5000) { latencies.count > before }
+        }
+        let keys = Array(latencies.dropFirst(20))
+        let caller = try Connection(.session, loop: loop)
+        latencies = []
+        for _ in 0..<rounds {
+            let before = latencies.count
+            caller.call(
+                destination: bus.uniqueName, path: "/test", interface: "org.mediaremote.Responder1", member: "RemoteControlReceived",
+                arguments: [.string("nextTrack"), .uint64(MonotonicClock.microseconds)]) { _ in }
+            settle(5000) { latencies.count > before }
+        }
+        let direct = Array(latencies.dropFirst(20))
+        print("bench key press to responder: \(summary(keys))")
+        print("bench direct D-Bus call: \(summary(direct))")
+        if let k = keys.sorted().dropFirst(keys.count / 2).first, let d = direct.sorted().dropFirst(direct.count / 2).first, d > 0 {
+            print("bench ratio of medians: \(Double(k) / Double(d))")
+        }
+    } catch {
+        print("FAIL bench: \(error)")
+    }
+    print("guest-test --bench finished")
+    exit(0)
 }
 
 if CommandLine.arguments.contains("--virtio-keyboard") {
