@@ -6,12 +6,22 @@ final class UInputDevice {
     private var device: OpaquePointer?
     private var uinput: OpaquePointer?
 
-    init(name: String, keys: [UInt16]) throws {
+    /// A device with `keys`; or, with `accelerometer`, X/Y/Z axes (±2 g in 1 mg steps) and
+    /// INPUT_PROP_ACCELEROMETER, as a laptop's or a handheld's sensor.
+    init(name: String, keys: [UInt16], accelerometer: Bool = false) throws {
         self.name = name
         let made = libevdev_new()!
         libevdev_set_name(made, name)
-        libevdev_enable_event_type(made, UInt32(EV_KEY))
-        for key in keys { libevdev_enable_event_code(made, UInt32(EV_KEY), UInt32(key), nil) }
+        if !keys.isEmpty {
+            libevdev_enable_event_type(made, UInt32(EV_KEY))
+            for key in keys { libevdev_enable_event_code(made, UInt32(EV_KEY), UInt32(key), nil) }
+        }
+        if accelerometer {
+            libevdev_enable_event_type(made, UInt32(EV_ABS))
+            var axis = input_absinfo(value: 0, minimum: -2000, maximum: 2000, fuzz: 0, flat: 0, resolution: 1000)
+            for code in [ABS_X, ABS_Y, ABS_Z] { libevdev_enable_event_code(made, UInt32(EV_ABS), UInt32(code), &axis) }
+            libevdev_enable_property(made, UInt32(INPUT_PROP_ACCELEROMETER))
+        }
         var created: OpaquePointer?
         let status = libevdev_uinput_create_from_device(made, LIBEVDEV_UINPUT_OPEN_MANAGED.rawValue, &created)
         guard status == 0, let created else {

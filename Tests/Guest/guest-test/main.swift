@@ -62,6 +62,16 @@ try bus.export(
     })
 }
 
+/// Every device's class as mediaremoted reports it, by name.
+@MainActor func classes() -> [String: String] {
+    guard let reply = try? bridge("DescribeDevices"), case .array(_, let items)? = reply.arguments.first else { return [:] }
+    var result: [String: String] = [:]
+    for item in items {
+        if case .structure(let f) = item, case .string(let name) = f[1], case .string(let kind) = f[2] { result[name] = kind }
+    }
+    return result
+}
+
 var passed = 0
 var failed = 0
 @MainActor func check(_ name: String, _ expected: [String], within milliseconds: Int64 = 3000, quiet: Int64 = 400) {
@@ -161,15 +171,20 @@ do {
     let headset = try UInputDevice(name: "MediaRemote Test Headset Jack", keys: [KeyCode.media])
     let avrcp = try UInputDevice(name: "Test Headphones (AVRCP)", keys: [KeyCode.playCD, KeyCode.pauseCD, KeyCode.nextSong])
     let keyboard = try UInputDevice(name: "MediaRemote Test Keyboard", keys: Array(1...88) + [KeyCode.nextSong, KeyCode.playPause])
+    let accelerometer = try UInputDevice(name: "MediaRemote Test Accelerometer", keys: [], accelerometer: true)
     let wanted: Set = [media.name, headset.name, avrcp.name]
-    settle(10_000) { readDevices().isSuperset(of: wanted) }
+    settle(10_000) { readDevices().isSuperset(of: wanted) && classes()[accelerometer.name] != nil }
     let read = readDevices()
-    if read.isSuperset(of: wanted) && !read.contains(keyboard.name) {
+    let seen = classes()
+    if read.isSuperset(of: wanted) && !read.contains(keyboard.name) && seen[keyboard.name] == "keyboard"
+        && seen[accelerometer.name] == "accelerometer" && !read.contains(accelerometer.name)
+        && seen[media.name] == "media device" && seen[avrcp.name] == "media device"
+    {
         passed += 1
-        print("ok devices: media keys, headset and AVRCP read; the keyboard is not")
+        print("ok devices: media keys, headset and AVRCP read as media devices; the keyboard and the accelerometer classed and not read")
     } else {
         failed += 1
-        print("FAIL devices: read \(read.sorted())")
+        print("FAIL devices: read \(read.sorted()), classes \(seen)")
     }
 
     for (code, subtype) in [
