@@ -72,6 +72,20 @@ try bus.export(
     return result
 }
 
+/// The process id of a running program, from /proc/*/comm.
+func processID(named name: String) -> pid_t? {
+    guard let proc = opendir("/proc") else { return nil }
+    defer { closedir(proc) }
+    while let entry = readdir(proc) {
+        let pid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let number = pid_t(pid), let file = fopen("/proc/\(pid)/comm", "r") else { continue }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 64)
+        if fgets(&buffer, 64, file) != nil, String(cString: buffer).hasPrefix(name) { return number }
+    }
+    return nil
+}
+
 var passed = 0
 var failed = 0
 @MainActor func check(_ name: String, _ expected: [String], within milliseconds: Int64 = 3000, quiet: Int64 = 400) {
@@ -225,6 +239,32 @@ do {
     check("headset triple-click → previousTrack", ["previousTrack"])
     press(headset, KeyCode.media, hold: 1200)
     check("headset click-and-hold → seek forward while held", ["beginSeekingForward", "endSeekingForward"])
+
+    // SYN_DROPPED: mediaremoted stopped while the device floods its buffer, then resumed.
+    if let daemon = processID(named: "mediaremoted") {
+        kill(daemon, SIGSTOP)
+        for _ in 0..<300 {
+            media.key(KeyCode.playPause, 1)
+            media.key(KeyCode.playPause, 0)
+        }
+        kill(daemon, SIGCONT)
+        settle(3000)
+        let flooded = received.count
+        received = []
+        press(media, KeyCode.nextSong)
+        settle(3000) { !received.isEmpty }
+        if flooded < 300 && received == ["nextTrack"] {
+            passed += 1
+            print("ok after SYN_DROPPED (\(flooded) of 300 presses survived the overflow) the device is resynced and read")
+        } else {
+            failed += 1
+            print("FAIL SYN_DROPPED: \(flooded) of 300 presses arrived, then \(received)")
+        }
+        received = []
+    } else {
+        failed += 1
+        print("FAIL SYN_DROPPED: mediaremoted's process not found")
+    }
 
     // Hot-plug: unplugged while a seek key is held, then plugged in again.
     media.key(KeyCode.fastForward, 1)
