@@ -23,6 +23,8 @@ let package = Package(
 
         // A safe libdbus-1 binding on one event loop.
         .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
+        // The shake detector and its evaluation: pure, no clock, no I/O.
+        .target(name: "Motion"),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
         .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "DBus"]),
         // MPRIS players on the bus: tracking them, delivering to them.
@@ -46,6 +48,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], exclude: ["Peers"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "DBus", "MediaRemoteCtl", "TestSupport"]),

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import Motion
+
+@Suite("Recordings, device profiles, the seismic reference, scoring")
+struct RecordingTests {
+    @Test("CSV: header, samples in µs, blank lines skipped, out-of-order sorted")
+    func parse() throws {
+        let recording = try Recording(csv: "t_s,ax_g,ay_g,az_g\n0.0,0,0,1\n\n0.02,0.5,-0.5,1.5\n0.01,1,1,1\n")
+        #expect(recording.samples.map(\.time) == [0, 10_000, 20_000])
+        #expect(recording.samples[2] == MotionSample(time: 20_000, x: 0.5, y: -0.5, z: 1.5))
+        #expect(recording.duration == 20_000)
+    }
+
+    @Test(
+        "CSV errors name the line",
+        arguments: [
+            ("time,x,y,z\n0,0,0,1\n", "the header must be 't_s,ax_g,ay_g,az_g', not 'time,x,y,z'"),
+            ("t_s,ax_g,ay_g,az_g\n0,0,0\n", "line 2: '0,0,0' is not four numbers (seconds and three axes in g)"),
+            ("t_s,ax_g,ay_g,az_g\n0,0,0,1\n0.1,a,0,1\n", "line 3: '0.1,a,0,1' is not four numbers (seconds and three axes in g)"),
+            ("t_s,ax_g,ay_g,az_g\n-1,0,0,1\n", "line 2: '-1,0,0,1' is not four numbers (seconds and three axes in g)"),
+        ])
+    func parseErrors(_ text: String, _ message: String) {
+        do {
+            _ = try Recording(csv: text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test("a profile resamples at its rate, clips to its range, and quantizes to its step")
+    func profiles() {
+        let recording = Recording(samples: (0...100).map { i in
+            MotionSample(time: UInt64(i) * 10_000, x: Double(i) / 10, y: -Double(i) / 10, z: 1.0001)
+        })
+        let laptop = DeviceProfile.named("lis3lv02d")!.render(recording)
+        #expect(laptop.samples.count == 21)
+        #expect(laptop.samples[1].time == 50_000)
+        #expect(laptop.samples[1].x == 0.5)
+        #expect(laptop.samples.map(\.x).max() == 2)
+        #expect(laptop.samples.map(\.y).min() == -2)
+        #expect(laptop.samples[0].z == 1.0)
+        let raw = DeviceProfile.named("raw")!.render(recording)
+        #expect(raw == recording)
+        #expect(DeviceProfile.all.map(\.name) == ["raw", "lis3lv02d", "dualshock4", "joycon", "steamdeck"])
+    }
+
+    /// A synthetic shake: ±`amplitude` g at `hertz` on X for `seconds`, after a second at rest.
+    static func shake(hertz: Double, amplitude: Double, seconds: Double, rate: Double = 100) -> Recording {
+        let count = Int((1 + seconds + 1) * rate)
+        return Recording(samples: (0..<count).map { i in
+            let t = Double(i) / rate
+            let moving = t >= 1 && t < 1 + seconds
+            return MotionSample(
+                time: UInt64(t * 1_000_000), x: moving ? amplitude * sin(2 * .pi * hertz * (t - 1)) : 0, y: 0, z: 1)
+        })
+    }
+
+    @Test("seismic hears a strong shake and not a body at rest")
+    func seismic() {
+        var detector = SeismicDetector()
+        let events = detector.run(Self.shake(hertz: 5, amplitude: 4, seconds: 1.5))
+        #expect(events.first?.phase == .began)
+        #expect(events.first.map { $0.time > 1_000_000 && $0.time < 2_000_000 } == true)
+        var still = SeismicDetector()
+        #expect(still.run(Self.shake(hertz: 5, amplitude: 0.1, seconds: 1.5)).isEmpty)
+    }
+
+    @Test("scoring: caught within the window, latencies, false shakes per hour of quiet")
+    func scoring() {
+        var score = Score()
+        score.add(
+            events: [DetectorEvent(.began, at: 1_200_000), DetectorEvent(.ended, at: 2_400_000)],
+            shakes: [(1_000_000, 2_000_000)], duration: 5_000_000, unlabelledElsewhere: false)
+        score.add(events: [DetectorEvent(.began, at: 3_100_000)], shakes: [(0, 2_000_000)], duration: 5_000_000, unlabelledElsewhere: false)
+        score.add(
+            events: [DetectorEvent(.began, at: 100), DetectorEvent(.ended, at: 200)], shakes: [], duration: 1_800_000_000,
+            unlabelledElsewhere: false)
+        score.add(events: [DetectorEvent(.began, at: 100)], shakes: [], duration: 1_000_000, unlabelledElsewhere: true)
+        #expect(score.shakes == 2)
+        #expect(score.caught == 1)
+        #expect(score.beganLatencies == [200_000])
+        #expect(score.endedLatencies == [400_000])
+        #expect(score.falseShakesPerHour == 2)
+        #expect(score.falseStartsPerHour == 2)
+        #expect(Score.percentile([5, 1, 3, 2, 4], 0.5) == 3)
+        #expect(Score.percentile([], 0.5) == nil)
+    }
+}
