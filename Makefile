@@ -17,7 +17,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test bench build release deps-build deps-run deps-test deps-bench clean
+.PHONY: run test bench eval-motion build release deps-build deps-run deps-test deps-bench clean
 
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -61,6 +61,12 @@ bench: deps-bench release
 	@echo
 	@echo "key press to responder, in the qemu guest (TCG: compare the ratio, not the absolute times):"
 	bash Tests/Guest/run.sh --bench "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+
+# Scores the shake detectors on ../shared/data/motion/ for every device profile.
+MOTION_DATA ?= ../shared/data/motion
+eval-motion: deps-build
+	$(SWIFT) build $(RELEASE_FLAGS) --product motion-eval
+	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/motion-eval" "$(MOTION_DATA)"
 
 clean:
 	rm -rf .build
