@@ -21,6 +21,7 @@ func labels(in directory: URL) throws -> [Label] {
 
 /// The detectors compared, each made fresh for every recording.
 let detectors: [(String, () -> any ShakeDetector)] = [
+    ("MediaRemote (swing)", { SwingDetector() }),
     ("seismic (13 m/s², reference)", { SeismicDetector() }),
 ]
 

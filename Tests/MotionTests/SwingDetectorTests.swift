@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import Motion
+
+@Suite("The swing detector: shakes begin, end, cancel; the same at any rate, range and mounting")
+struct SwingDetectorTests {
+    /// A hand shake: after `rest` seconds still (gravity on Z), `seconds` of ±`amplitude` g at
+    /// `hertz` along `axis`, then `rest` seconds still again. Samples at `rate`, each time
+    /// shifted by up to `jitter` of a period.
+    static func trace(
+        hertz: Double = 5, amplitude: Double = 2, seconds: Double = 1.2, rest: Double = 1.5, rate: Double = 100,
+        axis: (Double, Double, Double) = (1, 0, 0), jitter: Double = 0
+    ) -> Recording {
+        var generator = SplitMix(seed: 7)
+        let count = Int((2 * rest + seconds) * rate)
+        return Recording(samples: (0..<count).map { i in
+            let t = (Double(i) + jitter * (generator.unit() - 0.5)) / rate
+            let moving = t >= rest && t < rest + seconds
+            let a = moving ? amplitude * sin(2 * .pi * hertz * (t - rest)) : 0
+            return MotionSample(time: UInt64(max(t, 0) * 1_000_000), x: a * axis.0, y: a * axis.1, z: 1 + a * axis.2)
+        })
+    }
+
+    static func phases(_ recording: Recording, _ parameters: SwingDetector.Parameters = .init()) -> [(DetectorEvent.Phase, Double)] {
+        var detector = SwingDetector(parameters: parameters)
+        return detector.run(recording).map { ($0.phase, Double($0.time) / 1_000_000) }
+    }
+
+    @Test("a 5 Hz shake: began within 0.3 s of its start, ended within 0.5 s of its end, nothing else")
+    func handShake() {
+        let events = Self.phases(Self.trace())
+        #expect(events.map(\.0) == [.began, .ended])
+        #expect(events[0].1 > 1.5 && events[0].1 < 1.8)
+        #expect(events[1].1 > 2.7 && events[1].1 < 3.2)
+    }
+
+    @Test(
+        "the same shake at 10 Hz to 1 kHz, jittered, clipped at ±2 g, and mounted any way up",
+        arguments: [
+            ("10 Hz", trace(hertz: 3, rate: 10)),
+            ("16 Hz", trace(rate: 16)),
+            ("1 kHz", trace(rate: 1000)),
+            ("uneven spacing", trace(rate: 100, jitter: 0.8)),
+            ("diagonal axis", trace(axis: (0.577, 0.577, 0.577))),
+            ("along gravity", trace(axis: (0, 0, 1))),
+        ])
+    func anyDevice(_ name: String, _ recording: Recording) {
+        #expect(Self.phases(recording).map(\.0) == [.began, .ended], "\(name)")
+        let clipped = DeviceProfile(name: "±2 g", rate: nil, range: 2, step: 1.0 / 1024).render(
+            Self.trace(amplitude: 4, axis: (0, 0, 1)))
+        #expect(Self.phases(clipped).map(\.0) == [.began, .ended], "clipped")
+    }
+
+    @Test("a shake that goes on past the longest shake is an activity: began, then cancelled, once")
+    func activity() {
+        let events = Self.phases(Self.trace(seconds: 12, rest: 1))
+        #expect(events.map(\.0) == [.began, .cancelled])
+        #expect(events[1].1 - events[0].1 > 4.9 && events[1].1 - events[0].1 < 5.2)
+    }
+
+    @Test("too brief to count: one back-and-forth and rest → began, cancelled")
+    func tooShort() {
+        let events = Self.phases(Self.trace(hertz: 5, seconds: 0.25))
+        #expect(events.map(\.0) == [.began, .cancelled])
+    }
+
+    @Test("not shakes: rest, a gentle wave, slow swinging, a single bump, small tremor")
+    func notShakes() {
+        #expect(Self.phases(Self.trace(amplitude: 0)).isEmpty)
+        #expect(Self.phases(Self.trace(hertz: 5, amplitude: 0.4, seconds: 3)).isEmpty)
+        #expect(Self.phases(Self.trace(hertz: 0.8, amplitude: 2, seconds: 4)).isEmpty)
+        #expect(Self.phases(Self.trace(hertz: 5, amplitude: 3, seconds: 0.1)).isEmpty)
+        #expect(Self.phases(Self.trace(hertz: 12, amplitude: 0.25, seconds: 3)).isEmpty)
+    }
+
+    @Test("the sensitivity is a parameter: a 1 g shake counts only below the default")
+    func sensitivity() {
+        let soft = Self.trace(amplitude: 0.5)
+        #expect(Self.phases(soft).isEmpty)
+        var sensitive = SwingDetector.Parameters()
+        sensitive.swingStrength = 0.8
+        #expect(Self.phases(soft, sensitive).map(\.0) == [.began, .ended])
+    }
+
+    @Test("a sample from the past is ignored")
+    func outOfOrder() {
+        var detector = SwingDetector()
+        _ = detector.add(MotionSample(time: 2_000_000, x: 0, y: 0, z: 1))
+        #expect(detector.add(MotionSample(time: 1_000_000, x: 5, y: 0, z: 1)).isEmpty)
+    }
+}
+
+/// A small deterministic generator for jitter.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func unit() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+    }
+}
