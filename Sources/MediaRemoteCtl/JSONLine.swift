@@ -4,6 +4,8 @@ struct JSONLine {
     enum Field {
         case string(String)
         case number(UInt64)
+        /// A number already written out in JSON's syntax, such as "9.62".
+        case decimal(String)
         case bool(Bool)
         case object(JSONLine)
         case array([Field])
@@ -19,6 +21,7 @@ struct JSONLine {
         switch field {
         case .string(let text): quote(text)
         case .number(let number): "\(number)"
+        case .decimal(let number): number
         case .bool(let flag): flag ? "true" : "false"
         case .object(let object): object.text
         case .array(let items): "[" + items.map(render).joined(separator: ",") + "]"

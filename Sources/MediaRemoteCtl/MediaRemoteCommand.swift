@@ -22,7 +22,7 @@ public struct MediaRemoteCommand: ParsableCommand {
               mediaremotectl --version         the client's and the service's versions
               mediaremotectl --generate-completion-script bash > mediaremotectl.bash
             """,
-        subcommands: [Status.self, Players.self, Devices.self, Send.self, Shake.self, Monitor.self, Ping.self]
+        subcommands: [Status.self, Players.self, Devices.self, Send.self, Shake.self, MotionCommand.self, Monitor.self, Ping.self]
     )
 
     @Flag(name: .long, help: "Print the client's version and the running service's, then exit.")

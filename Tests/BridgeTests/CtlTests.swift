@@ -93,6 +93,44 @@ struct CtlTests {
         #expect(result.status == ExitStatus.usage.rawValue)
     }
 
+    @Test("motion replay: a recorded shake's events, as text and JSON lines, through a device profile; bad files explained")
+    func motionReplay() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 1.5 s still, 1.2 s of a ±2 g shake at 5 Hz on X, 1.5 s still; 100 Hz.
+        var csv = "t_s,ax_g,ay_g,az_g\n"
+        for i in 0..<420 {
+            let t = Double(i) / 100
+            let x = t >= 1.5 && t < 2.7 ? 2 * sin(2 * .pi * 5 * (t - 1.5)) : 0
+            csv += "\(t),\(x),0,1\n"
+        }
+        let shake = directory.appendingPathComponent("shake.csv")
+        try csv.write(to: shake, atomically: true, encoding: .utf8)
+
+        let json = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--json"])
+        #expect(json.status == 0)
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("{\"phase\":\"began\",\"t_s\":1.") == true)
+        #expect(lines.last?.hasPrefix("{\"phase\":\"ended\",\"t_s\":") == true)
+        let text = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "lis3lv02d"])
+        #expect(text.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == ["began", "ended"])
+        let deaf = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8"])
+        #expect(deaf.status == 0 && deaf.stdout.isEmpty)
+
+        let broken = directory.appendingPathComponent("broken.csv")
+        try "t_s,ax_g,ay_g,az_g\n0,0,0,1\n0.01,x,0,1\n".write(to: broken, atomically: true, encoding: .utf8)
+        let bad = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", broken.path])
+        #expect(bad.status == ExitStatus.failure.rawValue)
+        #expect(bad.stderr.contains("line 3"))
+        let missing = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", directory.appendingPathComponent("none.csv").path])
+        #expect(missing.status == ExitStatus.failure.rawValue && missing.stderr.contains("No such file"))
+        let profile = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "iphone"])
+        #expect(profile.status == ExitStatus.usage.rawValue && profile.stderr.contains("unknown profile 'iphone'"))
+        #expect(MotionCommand.Replay.seconds(9_620_000) == "9.62" && MotionCommand.Replay.seconds(10_000_400) == "10.0")
+    }
+
     @Test("milliseconds print with two decimals", arguments: [(0, "0.00"), (4, "0.00"), (5, "0.01"), (1234, "1.23"), (120_000, "120.00")] as [(UInt64, String)])
     func milliseconds(microseconds: UInt64, text: String) {
         #expect(formatMilliseconds(microseconds: microseconds) == text)
