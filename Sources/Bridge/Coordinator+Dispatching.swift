@@ -32,7 +32,11 @@ extension Coordinator {
         case .player(let app, let player):
             delivery.deliver(event.subtype, to: app, player: player, answer: answer)
         case .shakeAction(let action, let app, let player):
-            delivery.deliver(action, to: app, player: player, answer: answer)
+            if let subtype = action.remoteControl {
+                delivery.deliver(subtype, to: app, player: player, answer: answer)
+            } else {
+                delivery.toggleShuffle(of: app, player: player, current: tracker.properties(of: app)["Shuffle"], answer: answer)
+            }
         case .responder(let address):
             callResponder(address, event, answer: answer)
         }

@@ -83,11 +83,14 @@ final class Coordinator {
     }
 
     /// Applies a change to the rules' state, then announces what it changed: properties, and
-    /// the cancel of a shake whose first responder moved.
+    /// the cancel of a shake whose first responder moved or whose last claim went.
     func changeState(_ change: (inout Dispatcher) -> Void) {
         let firstResponderBefore = dispatcher.registry.firstResponder
+        let claimedBefore = dispatcher.registry.isMotionClaimed
         change(&dispatcher)
-        if let cancel = dispatcher.cancellationNeeded(firstResponderBefore: firstResponderBefore, at: now) {
+        if let cancel = dispatcher.cancellationNeeded(
+            firstResponderBefore: firstResponderBefore, motionClaimedBefore: claimedBefore, at: now)
+        {
             dispatch(cancel)
         }
         publishChanges()

@@ -33,6 +33,8 @@ public final class Service {
         public var callTimeout: Duration = .milliseconds(250)
         /// Whether to export `org.mpris.MediaPlayer2.mediaremote`.
         public var mprisProxy = true
+        /// What to do with a shake nobody handled, to the Now Playing player.
+        public var shakeAction = ShakeAction.none
         /// Which input devices to read, and how.
         public var input = KeyInput.Options()
         public init() {}
@@ -65,6 +67,7 @@ public final class Service {
         // Ready before the name is visible: the first call that finds the name is answered.
         coordinator = Coordinator(connection: connection, mode: options.mode, ignoredPlayers: options.ignoredPlayers)
         coordinator.responderTimeout = options.callTimeout
+        coordinator.dispatcher.shakeAction = options.shakeAction
         coordinator.delivery.callTimeout = options.callTimeout
         coordinator.startInput(options.input)
         do throws(DBusError) {

@@ -59,6 +59,24 @@ public final class PlayerDelivery {
         }
     }
 
+    /// The shake action `shuffle`: sets the player's `Shuffle` to the opposite of `current`, its
+    /// value as last read. A player without a boolean `Shuffle` declines.
+    public func toggleShuffle(of app: AppID, player: Player, current: Value?, answer: @escaping (Dispatch.Answer) -> Void) {
+        guard case .boolean(let on)? = current?.unwrapped, let owner = try? BusName(app.rawValue) else { return answer(.declined) }
+        connection.call(
+            destination: owner, path: MPRISNames.path, interface: .properties, member: "Set",
+            arguments: [.string(MPRISNames.player.rawValue), .string("Shuffle"), .variant(.boolean(!on))], timeout: callTimeout
+        ) { [weak self] result in
+            switch result {
+            case .success:
+                answer(.handled)
+            case .failure(let error):
+                self?.reportOnce(player.busName, "Shuffle", error)
+                answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
+            }
+        }
+    }
+
     /// The player of `app` left: its seeks stop.
     public func playerLeft(_ app: AppID) {
         for key in seekers.keys where key.app == app { seekers.removeValue(forKey: key)?.cancel() }
@@ -90,14 +108,15 @@ public final class PlayerDelivery {
             case .success:
                 answer(.handled)
             case .failure(let error):
-                self?.reportOnce(player.busName, member, error)
+                self?.reportOnce(player.busName, member.rawValue, error)
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
         }
     }
 
-    private func reportOnce(_ player: String, _ member: MemberName, _ error: DBusError) {
+    /// `what`: the method called, or the property set.
+    private func reportOnce(_ player: String, _ what: String, _ error: DBusError) {
         guard reported.insert("\(player) \(error.name)").inserted else { return }
-        onFailure?("\(player) did not take \(member)", error)
+        onFailure?("\(player) did not take \(what)", error)
     }
 }

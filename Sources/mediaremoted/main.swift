@@ -8,7 +8,7 @@ import Glibc
 
 let usage = """
     Usage: mediaremoted [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
-                        [--no-mpris-proxy] [--read-keyboards] [--grab] [--input-dir DIR]
+                        [--shake-action ACTION] [--no-mpris-proxy] [--read-keyboards] [--grab] [--input-dir DIR]
                         [--bus-introspect] [--version] [--help]
 
     The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
@@ -22,6 +22,9 @@ let usage = """
       --ignore-player NAME
                         never treat this MPRIS name as a player (repeatable; our own proxy
                         and playerctld are always ignored)
+      --shake-action ACTION
+                        what a shake nobody handled does to the Now Playing player when it
+                        ends: none (default), nextTrack, previousTrack, togglePlayPause, shuffle
       --no-mpris-proxy  do not export org.mpris.MediaPlayer2.mediaremote, the MPRIS player
                         that stands for Now Playing
       --read-keyboards  also read full keyboards' media keys (off by default: desktops already
@@ -59,6 +62,12 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.input.directory = directory
+    case "--shake-action":
+        guard let value = arguments.popFirst(), let action = ShakeAction(rawValue: value) else {
+            Log.error("--shake-action takes one of \(ShakeAction.allCases.map(\.rawValue).joined(separator: ", "))")
+            exit(2)
+        }
+        options.shakeAction = action
     case "--no-mpris-proxy":
         options.mprisProxy = false
     case "--ignore-player":

@@ -156,4 +156,44 @@ struct MotionDispatchTests {
         _ = transcript.send(.shake, phase: .cancelled)
         #expect(transcript.dispatcher.shakeSource == nil)
     }
+
+    @Test("a detected shake is cancelled when the last motion claim goes; a simulated one is not")
+    func cancelOnLastClaim() {
+        var transcript = Transcript([.push("X", "/x")])
+        transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
+        transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
+        _ = transcript.send(.shake, phase: .began, from: .accelerometer, answers: [.handled])
+        let responder = transcript.registry.firstResponder
+        let first = transcript.release("X")
+        #expect(first)
+        #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionClaimedBefore: true, at: transcript.now) == nil)
+        let last = transcript.release("X")
+        #expect(last)
+        let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionClaimedBefore: true, at: transcript.now)
+        #expect(cancel?.phase == .cancelled && cancel?.source == .accelerometer)
+
+        var simulated = Transcript([.push("X", "/x")])
+        simulated.dispatcher.registry.claimMotion("X", at: simulated.now)
+        _ = simulated.send(.shake, phase: .began, answers: [.handled])
+        let released = simulated.release("X")
+        #expect(released)
+        #expect(simulated.dispatcher.cancellationNeeded(firstResponderBefore: simulated.registry.firstResponder, motionClaimedBefore: true, at: simulated.now) == nil)
+    }
+
+    @Test("shake actions: each goes to Now Playing when the shake ends; shuffle needs CanControl; none adds nothing")
+    func shakeActions() {
+        for action in ShakeAction.allCases where action != .none {
+            var transcript = Transcript(shakeAction: action, [.appear("A", .playing)])
+            let (outcome, delivered) = transcript.send(.shake, phase: .ended, answers: [.handled])
+            #expect(delivered.map(\.address) == ["shake action \(action) on A"])
+            #expect(outcome.description.hasPrefix("handled by shake action \(action)"))
+        }
+        var none = Transcript([.appear("A", .playing)])
+        let unhandled = none.send(.shake, phase: .ended).outcome
+        #expect(unhandled == .discarded(.noFirstResponder))
+        #expect(ShakeAction.shuffle.allowed(by: [.control]))
+        #expect(!ShakeAction.shuffle.allowed(by: [.play, .pause]))
+        #expect(!ShakeAction.nextTrack.allowed(by: [.control]))
+        #expect(ShakeAction.togglePlayPause.allowed(by: [.control, .pause]))
+    }
 }

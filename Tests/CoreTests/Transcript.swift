@@ -19,7 +19,7 @@ struct Transcript {
     var dispatcher: Dispatcher
     var now: UInt64 = 1_000_000
 
-    init(mode: Mode = .compat, shakeAction: EventSubtype? = nil, _ steps: [Step] = []) {
+    init(mode: Mode = .compat, shakeAction: ShakeAction = .none, _ steps: [Step] = []) {
         dispatcher = Dispatcher(registry: Registry(mode: mode), shakeAction: shakeAction)
         apply(steps)
     }
@@ -53,13 +53,18 @@ struct Transcript {
         }
     }
 
+    /// Releases one of `app`'s motion claims; false when it held none.
+    mutating func release(_ app: AppID) -> Bool { dispatcher.registry.releaseMotion(app) }
+
     /// Dispatches `event`, answering each delivery from `answers` (in order; `.declined` when
     /// they run out), and records the outcome. Returns the outcome and the links delivered to.
-    mutating func send(_ subtype: EventSubtype, phase: MotionPhase? = nil, answers: [Dispatch.Answer] = [.handled])
+    mutating func send(
+        _ subtype: EventSubtype, phase: MotionPhase? = nil, from source: EventSource = .simulated, answers: [Dispatch.Answer] = [.handled]
+    )
         -> (outcome: Outcome, delivered: [Link])
     {
         now += 1000
-        let event = phase.map { Event.motion($0, at: now, from: .simulated) } ?? .remoteControl(subtype, at: now, from: .api)
+        let event = phase.map { Event.motion($0, at: now, from: source) } ?? .remoteControl(subtype, at: now, from: .api)
         var dispatch = dispatcher.dispatch(event, at: now)
         var remaining = answers[...]
         var step = dispatch.start()

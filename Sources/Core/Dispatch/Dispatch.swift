@@ -58,7 +58,7 @@ public struct Dispatch: Sendable {
             let able: Bool
             switch link {
             case .player(_, let player): able = player.capabilities.allow(event.subtype)
-            case .shakeAction(let action, _, let player): able = player.capabilities.allow(action)
+            case .shakeAction(let action, _, let player): able = action.allowed(by: player.capabilities)
             case .responder: able = true
             }
             if able {

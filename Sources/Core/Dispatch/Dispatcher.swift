@@ -2,9 +2,8 @@
 /// what must follow an event to the same place (the end of a seek, the cancel of a shake).
 public struct Dispatcher: Sendable {
     public var registry: Registry
-    /// What MediaRemote does with a shake nobody handled: a remote-control subtype sent to
-    /// the Now Playing player (none by default).
-    public var shakeAction: EventSubtype?
+    /// What MediaRemote does with a shake nobody handled, to the Now Playing player.
+    public var shakeAction: ShakeAction
 
     /// The link that handled each seek in progress, keyed by the subtype that began it.
     var seeks: [EventSubtype: Link] = [:]
@@ -13,7 +12,7 @@ public struct Dispatcher: Sendable {
     /// The source of the shake in progress, nil when none is.
     public private(set) var shakeSource: EventSource?
 
-    public init(registry: Registry = Registry(), shakeAction: EventSubtype? = nil) {
+    public init(registry: Registry = Registry(), shakeAction: ShakeAction = .none) {
         self.registry = registry
         self.shakeAction = shakeAction
     }
@@ -81,18 +80,21 @@ public struct Dispatcher: Sendable {
             // Up the first responder's app: its responders from the first one down.
             links = registry.responders(of: first.app).map(Link.responder)
         }
-        if event.phase == .ended, let action = shakeAction, let app = registry.nowPlaying(at: now),
+        if event.phase == .ended, shakeAction != .none, let app = registry.nowPlaying(at: now),
             let player = registry.player(of: app)
         {
-            links.append(.shakeAction(action, app, player))
+            links.append(.shakeAction(shakeAction, app, player))
         }
         return (links, registry.firstResponder == nil ? .noFirstResponder : .declined)
     }
 
-    /// A shake in progress whose first responder changed, or whose handler left, must be
-    /// cancelled: the cancel event to dispatch, if so.
-    public func cancellationNeeded(firstResponderBefore: ResponderAddress?, at now: UInt64) -> Event? {
-        guard let source = shakeSource, registry.firstResponder != firstResponderBefore else { return nil }
-        return .motion(.cancelled, at: now, from: source)
+    /// A shake in progress must be cancelled when its first responder changed (or its handler
+    /// left), and a detected one when the last motion claim went (the accelerometer closes):
+    /// the cancel event to dispatch, if so.
+    public func cancellationNeeded(firstResponderBefore: ResponderAddress?, motionClaimedBefore: Bool = false, at now: UInt64) -> Event? {
+        guard let source = shakeSource else { return nil }
+        let responderMoved = registry.firstResponder != firstResponderBefore
+        let claimsGone = source == .accelerometer && motionClaimedBefore && !registry.isMotionClaimed
+        return responderMoved || claimsGone ? .motion(.cancelled, at: now, from: source) : nil
     }
 }

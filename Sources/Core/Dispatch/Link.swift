@@ -6,7 +6,7 @@ public enum Link: Hashable, Sendable, CustomStringConvertible {
     case player(AppID, Player)
     /// MediaRemote itself (the application object) applying the configured shake action to
     /// the Now Playing player.
-    case shakeAction(EventSubtype, AppID, Player)
+    case shakeAction(ShakeAction, AppID, Player)
 
     public var app: AppID {
         switch self {

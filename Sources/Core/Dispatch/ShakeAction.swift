@@ -1,0 +1,29 @@
+/// What MediaRemote does with a shake that nobody in the chain handled, when it ends: nothing
+/// (the default), or one command to the Now Playing player.
+public enum ShakeAction: String, CaseIterable, Sendable, CustomStringConvertible {
+    case none
+    case nextTrack
+    case previousTrack
+    case togglePlayPause
+    /// Toggles the player's MPRIS `Shuffle` property.
+    case shuffle
+
+    /// The remote-control event the action is, if it is one.
+    public var remoteControl: EventSubtype? {
+        switch self {
+        case .nextTrack: .nextTrack
+        case .previousTrack: .previousTrack
+        case .togglePlayPause: .togglePlayPause
+        case .none, .shuffle: nil
+        }
+    }
+
+    /// Whether a player with these capabilities can take the action (shuffle needs
+    /// `CanControl`, as MPRIS says for writing `Shuffle`; whether it has one is its answer's).
+    public func allowed(by capabilities: PlayerCapabilities) -> Bool {
+        if let subtype = remoteControl { return capabilities.allow(subtype) }
+        return self == .shuffle && capabilities.contains(.control)
+    }
+
+    public var description: String { rawValue }
+}
