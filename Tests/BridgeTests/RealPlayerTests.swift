@@ -21,6 +21,22 @@ struct RealPlayerTests {
         #expect(b.status == "Paused")
     }
 
+    @Test("shake action shuffle: an unhandled shake's end toggles the Now Playing mpv's Shuffle; a second shake toggles it back")
+    func shakeShuffles() throws {
+        let fixture = try ServiceFixture(arguments: ["--shake-action", "shuffle"])
+        let player = try MPV(fixture)
+        player.play()
+        #expect(fixture.wait { fixture.nowPlaying == player.name })
+        guard case .boolean(let before)? = player.playerProperty("Shuffle") else {
+            Issue.record("mpv-mpris has no boolean Shuffle")
+            return
+        }
+        _ = try fixture.callBridge("SimulateMotion", [.string("shake")])
+        #expect(fixture.wait { player.playerProperty("Shuffle") == .boolean(!before) })
+        _ = try fixture.callBridge("SimulateMotion", [.string("shake")])
+        #expect(fixture.wait { player.playerProperty("Shuffle") == .boolean(before) })
+    }
+
     @Test("pause A, play B: toggle reaches B; kill B: Now Playing falls back to A")
     func toggleFollowsTheLastToPlay() throws {
         let fixture = try ServiceFixture()
