@@ -26,7 +26,7 @@ let package = Package(
         // The shake detector and its evaluation: pure, no clock, no I/O.
         .target(name: "Motion"),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
-        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "DBus"]),
+        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "DBus", "Motion"]),
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.

@@ -17,6 +17,8 @@ final class Coordinator {
     private(set) var proxy: ProxyPlayer?
     /// Media keys and headset buttons, when there are input devices to read.
     private(set) var input: KeyInput?
+    /// Shakes from the accelerometers, open only while motion is claimed.
+    private(set) var motion: MotionInput?
 
     private var appWatch: SignalSubscription?
     private var published: PublishedState?
@@ -82,12 +84,22 @@ final class Coordinator {
         }
     }
 
+    /// Starts following motion claims: the accelerometers open with the first and close with
+    /// the last.
+    func startMotion(_ options: MotionInput.Options) {
+        let motion = MotionInput(loop: connection.loop, options: options)
+        motion.onEvent = { [unowned self] event in self.dispatch(event) }
+        motion.onNotice = { Log.warning($0) }
+        self.motion = motion
+    }
+
     /// Applies a change to the rules' state, then announces what it changed: properties, and
     /// the cancel of a shake whose first responder moved or whose last claim went.
     func changeState(_ change: (inout Dispatcher) -> Void) {
         let firstResponderBefore = dispatcher.registry.firstResponder
         let claimedBefore = dispatcher.registry.isMotionClaimed
         change(&dispatcher)
+        motion?.setActive(dispatcher.registry.isMotionClaimed)
         if let cancel = dispatcher.cancellationNeeded(
             firstResponderBefore: firstResponderBefore, motionClaimedBefore: claimedBefore, at: now)
         {

@@ -37,6 +37,8 @@ public final class Service {
         public var shakeAction = ShakeAction.none
         /// Which input devices to read, and how.
         public var input = KeyInput.Options()
+        /// Where the accelerometers are, and the shake detector's parameters.
+        public var motion = MotionInput.Options()
         public init() {}
     }
 
@@ -70,6 +72,7 @@ public final class Service {
         coordinator.dispatcher.shakeAction = options.shakeAction
         coordinator.delivery.callTimeout = options.callTimeout
         coordinator.startInput(options.input)
+        coordinator.startMotion(options.motion)
         do throws(DBusError) {
             try coordinator.start(mprisProxy: options.mprisProxy)
         } catch {

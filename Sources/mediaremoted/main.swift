@@ -8,7 +8,8 @@ import Glibc
 
 let usage = """
     Usage: mediaremoted [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
-                        [--shake-action ACTION] [--no-mpris-proxy] [--read-keyboards] [--grab] [--input-dir DIR]
+                        [--shake-action ACTION] [--no-mpris-proxy] [--read-keyboards] [--grab]
+                        [--input-dir DIR] [--iio-dir DIR]
                         [--bus-introspect] [--version] [--help]
 
     The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
@@ -31,6 +32,7 @@ let usage = """
                         act on them, and reading them twice would act twice)
       --grab            take the devices read for MediaRemote alone
       --input-dir DIR   where the input devices are (default /dev/input)
+      --iio-dir DIR     where the IIO devices are (default /sys/bus/iio/devices)
       --bus-introspect  print the D-Bus interface XML and exit
       --version         print the version and exit
       --help            print this help and exit
@@ -62,12 +64,19 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.input.directory = directory
+        options.motion.directory = directory
     case "--shake-action":
         guard let value = arguments.popFirst(), let action = ShakeAction(rawValue: value) else {
             Log.error("--shake-action takes one of \(ShakeAction.allCases.map(\.rawValue).joined(separator: ", "))")
             exit(2)
         }
         options.shakeAction = action
+    case "--iio-dir":
+        guard let directory = arguments.popFirst() else {
+            Log.error("--iio-dir takes a directory")
+            exit(2)
+        }
+        options.motion.iioDirectory = directory
     case "--no-mpris-proxy":
         options.mprisProxy = false
     case "--ignore-player":

@@ -44,6 +44,7 @@ mkdir -p "$root"/{bin,dev,proc,sys,tmp,etc,lib/modules}
 cp /bin/busybox "$root/bin/"
 cp /usr/bin/dbus-daemon "$bin_dir/mediaremoted" "$bin_dir/guest-test" "$root/bin/"
 cp "$work"/*.ko "$root/lib/modules/"
+mkdir -p "$root/motion" && cp "$top"/Tests/Guest/motion/*.csv "$root/motion/"
 for binary in /usr/bin/dbus-daemon "$bin_dir/mediaremoted" "$bin_dir/guest-test"; do
     ldd "$binary" | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | while read -r library; do
         mkdir -p "$root$(dirname "$library")"

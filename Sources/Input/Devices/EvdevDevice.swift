@@ -31,7 +31,7 @@ public struct KeyEvent: Equatable, Sendable {
 final class EvdevDevice {
     let path: String
     let fd: Int32
-    private let device: OpaquePointer
+    let device: OpaquePointer
 
     init(path: String) throws(DeviceError) {
         self.path = path

@@ -6,9 +6,10 @@ final class UInputDevice {
     private var device: OpaquePointer?
     private var uinput: OpaquePointer?
 
-    /// A device with `keys`; or, with `accelerometer`, X/Y/Z axes (±2 g in 1 mg steps) and
-    /// INPUT_PROP_ACCELEROMETER, as a laptop's or a handheld's sensor.
-    init(name: String, keys: [UInt16], accelerometer: Bool = false) throws {
+    /// A device with `keys`; or, with `accelerometer`, X/Y/Z axes (±`range` g in 1 mg steps,
+    /// resolution 1000 units per g) and INPUT_PROP_ACCELEROMETER, as a laptop's or a
+    /// handheld's sensor.
+    init(name: String, keys: [UInt16], accelerometer: Bool = false, range: Int32 = 2) throws {
         self.name = name
         let made = libevdev_new()!
         libevdev_set_name(made, name)
@@ -18,7 +19,7 @@ final class UInputDevice {
         }
         if accelerometer {
             libevdev_enable_event_type(made, UInt32(EV_ABS))
-            var axis = input_absinfo(value: 0, minimum: -2000, maximum: 2000, fuzz: 0, flat: 0, resolution: 1000)
+            var axis = input_absinfo(value: 0, minimum: -1000 * range, maximum: 1000 * range, fuzz: 0, flat: 0, resolution: 1000)
             for code in [ABS_X, ABS_Y, ABS_Z] { libevdev_enable_event_code(made, UInt32(EV_ABS), UInt32(code), &axis) }
             libevdev_enable_property(made, UInt32(INPUT_PROP_ACCELEROMETER))
         }
@@ -40,6 +41,18 @@ final class UInputDevice {
         if let device { libevdev_free(device) }
         uinput = nil
         device = nil
+    }
+
+    /// The device node, e.g. /dev/input/event5.
+    var node: String? { uinput.flatMap { libevdev_uinput_get_devnode($0) }.map { String(cString: $0) } }
+
+    /// Writes one accelerometer frame in g (as mg) with its SYN_REPORT.
+    func acceleration(x: Double, y: Double, z: Double) {
+        guard let uinput else { return }
+        for (code, value) in [(ABS_X, x), (ABS_Y, y), (ABS_Z, z)] {
+            libevdev_uinput_write_event(uinput, UInt32(EV_ABS), UInt32(code), Int32((value * 1000).rounded()))
+        }
+        libevdev_uinput_write_event(uinput, UInt32(EV_SYN), UInt32(SYN_REPORT), 0)
     }
 
     /// Writes a key event and its SYN_REPORT: value 1 press, 0 release, 2 autorepeat.

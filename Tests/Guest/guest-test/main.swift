@@ -23,7 +23,11 @@ try bus.export(
             methods: ["RemoteControlReceived", "MotionBegan", "MotionEnded", "MotionCancelled"].map { member in
                 Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)],
                        out: [Argument("handled", .boolean)]) { call in
-                    if case .string(let subtype) = call.arguments[0] { received.append(subtype) }
+                    if case .string(let subtype) = call.arguments[0] {
+                        // Motion phases are told apart by the method: "shake began", …
+                        let phase = member.hasPrefix("Motion") ? " " + member.dropFirst("Motion".count).lowercased() : ""
+                        received.append(subtype + phase)
+                    }
                     if case .uint64(let timestamp) = call.arguments[1] {
                         latencies.append(MonotonicClock.microseconds - min(timestamp, MonotonicClock.microseconds))
                     }
@@ -70,6 +74,41 @@ try bus.export(
         if case .structure(let f) = item, case .string(let name) = f[1], case .string(let kind) = f[2] { result[name] = kind }
     }
     return result
+}
+
+/// Whether process `pid` has `path` open, from /proc/PID/fd.
+func holdsOpen(_ pid: pid_t, _ path: String) -> Bool {
+    guard let directory = opendir("/proc/\(pid)/fd") else { return false }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+        let fd = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        var target = [CChar](repeating: 0, count: 256)
+        let count = readlink("/proc/\(pid)/fd/\(fd)", &target, 255)
+        if count > 0, String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == path { return true }
+    }
+    return false
+}
+
+/// A recording's samples (t_s,ax_g,ay_g,az_g) as (seconds, x, y, z).
+func recording(_ path: String) -> [(Double, Double, Double, Double)] {
+    guard let file = fopen(path, "r") else { return [] }
+    defer { fclose(file) }
+    var rows: [(Double, Double, Double, Double)] = []
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, 256, file) != nil {
+        let fields = String(cString: line).split(separator: ",").compactMap { Double($0.trimmingWhitespace()) }
+        if fields.count == 4 { rows.append((fields[0], fields[1], fields[2], fields[3])) }
+    }
+    return rows
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        var text = self
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return text
+    }
 }
 
 /// The process id of a running program, from /proc/*/comm.
@@ -265,6 +304,55 @@ do {
         failed += 1
         print("FAIL SYN_DROPPED: mediaremoted's process not found")
     }
+
+    // Motion: the accelerometer is opened only while a claim is held; a recorded hand shake
+    // replayed through it in real time reaches the first responder as began and ended.
+    let sensor = try UInputDevice(name: "MediaRemote Test Motion Sensor", keys: [], accelerometer: true, range: 8)
+    let shake = recording("/motion/faros_shake.csv")
+    if let daemon = processID(named: "mediaremoted"), let node = sensor.node, !shake.isEmpty {
+        settle(1000)
+        let closedUnclaimed = !holdsOpen(daemon, node)
+        _ = try bridge("ClaimMotion")
+        settle(3000) { holdsOpen(daemon, node) }
+        let openClaimed = holdsOpen(daemon, node)
+        if closedUnclaimed && openClaimed {
+            passed += 1
+            print("ok the accelerometer is closed with no claim and opened by ClaimMotion")
+        } else {
+            failed += 1
+            print("FAIL accelerometer open: without a claim \(!closedUnclaimed), with one \(openClaimed)")
+        }
+        let start = MonotonicClock.microseconds
+        for (t, x, y, z) in shake {
+            let due = start + UInt64(t * 1_000_000)
+            let now = MonotonicClock.microseconds
+            if due > now { settle(Int64((due - now) / 1000)) }
+            sensor.acceleration(x: x, y: y, z: z)
+        }
+        check("a recorded hand shake replayed through a uinput accelerometer → began, ended", ["shake began", "shake ended"], within: 3000)
+
+        // A shake in progress when the last claim goes is cancelled, and the sensor closed.
+        for (t, x, y, z) in shake where t < 2.2 {
+            let due = start + UInt64(t * 1_000_000) + 6_000_000
+            let now = MonotonicClock.microseconds
+            if due > now { settle(Int64((due - now) / 1000)) }
+            sensor.acceleration(x: x, y: y, z: z)
+        }
+        _ = try bridge("ReleaseMotion")
+        check("the last claim released mid-shake → cancelled", ["shake began", "shake cancelled"], within: 3000)
+        settle(3000) { !holdsOpen(daemon, node) }
+        if !holdsOpen(daemon, node) {
+            passed += 1
+            print("ok the accelerometer is closed when the last claim goes")
+        } else {
+            failed += 1
+            print("FAIL the accelerometer stayed open after ReleaseMotion")
+        }
+    } else {
+        failed += 1
+        print("FAIL motion setup: mediaremoted \(processID(named: "mediaremoted") != nil), node \(sensor.node ?? "none"), \(shake.count) samples")
+    }
+    sensor.destroy()
 
     // Hot-plug: unplugged while a seek key is held, then plugged in again.
     media.key(KeyCode.fastForward, 1)

@@ -1,0 +1,54 @@
+import Motion
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An IIO accelerometer (`/sys/bus/iio/devices/iio:deviceN` with `in_accel_{x,y,z}_raw`), read
+/// by polling sysfs: each axis's raw value × its scale (`in_accel_scale` or
+/// `in_accel_x_scale`, in m/s² per unit), turned into g; its `mount_matrix` applied.
+struct IIOAccelerometer {
+    let directory: String
+    let name: String
+    private let scales: [Double]
+    let mountMatrix: MountMatrix
+
+    static let standardGravity = 9.80665
+
+    /// Nil when the directory is not an accelerometer.
+    init?(directory: String) {
+        let axes = ["x", "y", "z"]
+        guard axes.allSatisfy({ SysfsFile.read("\(directory)/in_accel_\($0)_raw") != nil }) else { return nil }
+        let shared = SysfsFile.number("\(directory)/in_accel_scale")
+        let scales = axes.map { SysfsFile.number("\(directory)/in_accel_\($0)_scale") ?? shared }
+        guard scales.allSatisfy({ $0 != nil }) else { return nil }
+        self.directory = directory
+        self.scales = scales.map { $0! }
+        name = SysfsFile.read("\(directory)/name")?.trimmingCharacters() ?? "iio"
+        let matrix = SysfsFile.read("\(directory)/mount_matrix") ?? SysfsFile.read("\(directory)/in_accel_mount_matrix")
+        mountMatrix = matrix.flatMap { MountMatrix(parsing: $0.trimmingCharacters()) } ?? .identity
+    }
+
+    /// Every accelerometer under `root` (`/sys/bus/iio/devices`).
+    static func all(under root: String) -> [IIOAccelerometer] {
+        guard let handle = opendir(root) else { return [] }
+        defer { closedir(handle) }
+        var found: [IIOAccelerometer] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix("iio:device"), let device = IIOAccelerometer(directory: "\(root)/\(name)") else { continue }
+            found.append(device)
+        }
+        return found.sorted { $0.directory < $1.directory }
+    }
+
+    /// The current reading, or nil when the device stopped answering.
+    func sample(at time: UInt64) -> MotionSample? {
+        var values: [Double] = []
+        for (axis, scale) in zip(["x", "y", "z"], scales) {
+            guard let raw = SysfsFile.number("\(directory)/in_accel_\(axis)_raw") else { return nil }
+            values.append(raw * scale / IIOAccelerometer.standardGravity)
+        }
+        return mountMatrix.apply(MotionSample(time: time, x: values[0], y: values[1], z: values[2]))
+    }
+}

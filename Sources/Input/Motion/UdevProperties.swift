@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A device's udev properties, read from udev's database (`/run/udev/data/c<major>:<minor>`,
+/// lines `E:NAME=value`) without linking libudev.
+enum UdevProperties {
+    static func read(major: UInt32, minor: UInt32, database: String = "/run/udev/data") -> [String: String] {
+        guard let text = SysfsFile.read("\(database)/c\(major):\(minor)") else { return [:] }
+        var properties: [String: String] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("E:") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            properties[String(line[line.index(line.startIndex, offsetBy: 2)..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return properties
+    }
+}
+
+/// Small text files of sysfs and /run: read whole, or nil.
+enum SysfsFile {
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = Glibc.read(fd, &bytes, bytes.count)
+        guard count >= 0 else { return nil }
+        return String(decoding: bytes[0..<count], as: UTF8.self)
+    }
+
+    static func number(_ path: String) -> Double? {
+        read(path).flatMap { Double($0.trimmingCharacters()) }
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        while let last = text.last, last.isWhitespace { text.removeLast() }
+        return String(text)
+    }
+}
