@@ -49,7 +49,7 @@ let package = Package(
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "Core"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Motion", "CEvdev"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], exclude: ["Peers"]),

@@ -56,7 +56,8 @@ struct AccelerometerFrames {
     let gPerUnit: [Double]
     private var deviceTime: UInt32?
     private var lastDeviceTime: UInt32?
-    private var deviceTimeBase: UInt64?
+    /// The monotonic time minus the device's time, from the first frame that had both.
+    private var deviceTimeOffset: Int64?
     private var wraps: UInt64 = 0
 
     init(axes: [Int32], gPerUnit: [Double]) {
@@ -86,8 +87,9 @@ struct AccelerometerFrames {
         guard let device = deviceTime else { return eventTime }
         if let last = lastDeviceTime, device < last { wraps += 1 << 32 }
         lastDeviceTime = device
-        let elapsed = wraps + UInt64(device)
-        if deviceTimeBase == nil { deviceTimeBase = eventTime >= elapsed ? eventTime - elapsed : 0 }
-        return deviceTimeBase! + elapsed
+        let elapsed = Int64(wraps + UInt64(device))
+        let offset = deviceTimeOffset ?? Int64(eventTime) - elapsed
+        deviceTimeOffset = offset
+        return UInt64(max(0, offset + elapsed))
     }
 }
