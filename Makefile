@@ -61,6 +61,8 @@ bench: deps-bench release
 	@echo
 	@echo "key press to responder, in the qemu guest (TCG: compare the ratio, not the absolute times):"
 	bash Tests/Guest/run.sh --bench "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
+	@echo
+	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/motion-eval" --bench
 
 # Scores the shake detectors on ../shared/data/motion/ for every device profile.
 MOTION_DATA ?= ../shared/data/motion

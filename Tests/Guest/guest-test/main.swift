@@ -155,6 +155,54 @@ var failed = 0
     guard pushed.arguments.first == .boolean(true) else { throw GuestFailure("BecomeFirstResponder refused /test") }
 }
 
+/// CPU time of process `pid` so far, in clock ticks (utime + stime of /proc/PID/stat).
+func cpuTicks(_ pid: pid_t) -> Int {
+    guard let file = fopen("/proc/\(pid)/stat", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 1024)
+    guard fgets(&line, 1024, file) != nil else { return 0 }
+    let text = String(cString: line)
+    // Fields after the command's closing parenthesis: state is 3rd, utime 14th, stime 15th.
+    guard let close = text.lastIndex(of: ")") else { return 0 }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+}
+
+/// mediaremoted's CPU while a claimed accelerometer streams at 100 Hz and 1 kHz, beside the
+/// CPU of this process writing the frames, in the same run.
+@MainActor func benchMotion() throws {
+    guard let daemon = processID(named: "mediaremoted") else { throw GuestFailure("mediaremoted not found") }
+    let sensor = try UInputDevice(name: "MediaRemote Bench Accelerometer", keys: [], accelerometer: true, range: 8)
+    _ = try bridge("ClaimMotion")
+    settle(2000) { sensor.node.map { holdsOpen(daemon, $0) } ?? false }
+    let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+    for rate in [100, 1000] {
+        var written = 0
+        let period = Duration.microseconds(Int64(1_000_000 / rate))
+        let writer = try loop.schedule(after: period, repeating: period) {
+            let t = Double(written) / Double(rate)
+            // Gentle handling with a shake every few seconds, as a person holding the device.
+            let a = Int(t) % 4 == 0 ? 2.5 * sin(2 * .pi * 5 * t) : 0.02 * sin(2 * .pi * 1.3 * t)
+            sensor.acceleration(x: a, y: 0.3 * a, z: 1)
+            written += 1
+        }
+        let daemonBefore = cpuTicks(daemon)
+        let selfBefore = cpuTicks(getpid())
+        let start = MonotonicClock.microseconds
+        settle(8000)
+        writer.cancel()
+        let seconds = Double(MonotonicClock.microseconds - start) / 1_000_000
+        let daemonCPU = Double(cpuTicks(daemon) - daemonBefore) / ticksPerSecond / seconds * 100
+        let selfCPU = Double(cpuTicks(getpid()) - selfBefore) / ticksPerSecond / seconds * 100
+        let achieved = Int(Double(written) / seconds)
+        print("bench motion at \(rate) Hz (\(achieved) frames/s written): mediaremoted \(String(Int(daemonCPU * 10) / 10))."
+            + "\(Int(daemonCPU * 10) % 10)% CPU, the writer \(Int(selfCPU * 10) / 10).\(Int(selfCPU * 10) % 10)% CPU")
+        received = []
+    }
+    _ = try bridge("ReleaseMotion")
+    sensor.destroy()
+}
+
 /// Median and p99 of microsecond samples.
 func summary(_ samples: [UInt64]) -> String {
     let sorted = samples.sorted()
@@ -192,6 +240,7 @@ if CommandLine.arguments.contains("--bench") {
         if let k = keys.sorted().dropFirst(keys.count / 2).first, let d = direct.sorted().dropFirst(direct.count / 2).first, d > 0 {
             print("bench ratio of medians: \(Double(k) / Double(d))")
         }
+        try benchMotion()
     } catch {
         print("FAIL bench: \(error)")
     }
