@@ -76,6 +76,7 @@ final class Coordinator {
         let input = KeyInput(loop: connection.loop, options: options)
         input.onEvent = { [unowned self] event in self.dispatch(event) }
         input.onNotice = { Log.warning($0) }
+        input.onDevicesChanged = { [unowned self, unowned input] in self.motion?.accelerometersChanged(input.accelerometers) }
         do {
             try input.start()
             self.input = input
@@ -84,12 +85,13 @@ final class Coordinator {
         }
     }
 
-    /// Starts following motion claims: the accelerometers open with the first and close with
-    /// the last.
+    /// Starts following motion claims: the accelerometers the input devices include (and IIO's)
+    /// open with the first claim and close with the last.
     func startMotion(_ options: MotionInput.Options) {
         let motion = MotionInput(loop: connection.loop, options: options)
         motion.onEvent = { [unowned self] event in self.dispatch(event) }
         motion.onNotice = { Log.warning($0) }
+        motion.accelerometersChanged(input?.accelerometers ?? [])
         self.motion = motion
     }
 

@@ -80,6 +80,12 @@ public final class KeyInput {
         (open.values.map(\.info) + skipped.values).sorted { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path < $1.path }
     }
 
+    /// The accelerometers among the devices, by path: classified here, never read here
+    /// (``MotionInput`` opens them while motion is claimed).
+    public var accelerometers: [String] {
+        skipped.values.filter { $0.classification == .accelerometer }.map(\.path).sorted()
+    }
+
     // MARK: Devices coming and going
 
     private func consider(_ path: String) {

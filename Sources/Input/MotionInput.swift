@@ -2,13 +2,13 @@ import Core
 import DBus
 import Motion
 
-/// Shakes from the accelerometers: evdev ones in the input directory and IIO ones under
-/// `/sys/bus/iio/devices`, each through its own detector. Nothing is open unless active —
-/// MediaRemote activates it only while somebody holds a motion claim, so with no claim it
-/// holds no device, no timer and no watch, and wakes for nothing.
+/// Shakes from the accelerometers: the evdev ones ``KeyInput`` found (it classifies every input
+/// device and follows them coming and going) and IIO ones under `/sys/bus/iio/devices`, each
+/// through its own detector. Nothing is open unless active — MediaRemote activates it only
+/// while somebody holds a motion claim, so with no claim it holds no sensor and no timer, and
+/// wakes for nothing.
 public final class MotionInput {
     public struct Options: Sendable {
-        public var directory = "/dev/input"
         public var iioDirectory = "/sys/bus/iio/devices"
         /// How often IIO accelerometers are read, per second (sysfs has no events).
         public var iioRate = 100.0
@@ -30,7 +30,8 @@ public final class MotionInput {
     private let loop: EventLoop
     private let options: Options
     private var sensors: [String: Sensor] = [:]
-    private var directoryWatch: DeviceDirectory?
+    /// The evdev accelerometers there are, open or not.
+    private var accelerometers: [String] = []
     private var iioTimer: Timer?
 
     private final class Sensor {
@@ -63,16 +64,9 @@ public final class MotionInput {
         guard active != isActive else { return }
         isActive = active
         if active {
-            directoryWatch = try? DeviceDirectory(directory: options.directory, loop: loop) { [unowned self] change in
-                switch change {
-                case .appeared(let path): self.considerEvdev(path)
-                case .disappeared(let path): self.lost(path, reason: "it was unplugged")
-                }
-            }
-            for path in directoryWatch?.scan() ?? [] { considerEvdev(path) }
+            for path in accelerometers { openEvdev(path) }
             openIIO()
         } else {
-            directoryWatch = nil
             iioTimer?.cancel()
             iioTimer = nil
             for sensor in sensors.values { sensor.source?.cancel() }
@@ -82,21 +76,28 @@ public final class MotionInput {
 
     // MARK: evdev
 
-    private func considerEvdev(_ path: String) {
-        guard isActive, sensors[path] == nil else { return }
+    /// The evdev accelerometers now (from ``KeyInput/accelerometers``): while active, new ones
+    /// are opened and a shake on one that went is cancelled.
+    public func accelerometersChanged(_ paths: [String]) {
+        accelerometers = paths
+        guard isActive else { return }
+        for path in paths { openEvdev(path) }
+        for (path, sensor) in sensors where sensor.device != nil && !paths.contains(path) { lost(path, reason: "it was unplugged") }
+    }
+
+    private func openEvdev(_ path: String) {
+        guard sensors[path] == nil else { return }
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path)
         } catch {
-            if case .permissionDenied = error { onNotice?("\(error.description): a possible accelerometer; see udev/70-mediaremote.rules") }
+            onNotice?("cannot open the accelerometer \(path): \(error.description)")
             return
         }
-        let capabilities = device.capabilities
-        guard capabilities.classification == .accelerometer else { return }
         let matrix = device.deviceNumber
             .flatMap { UdevProperties.read(major: $0.major, minor: $0.minor, database: options.udevDatabase)["ACCEL_MOUNT_MATRIX"] }
             .flatMap { MountMatrix(parsing: $0) } ?? .identity
-        let sensor = Sensor(name: capabilities.name, detector: SwingDetector(parameters: options.detector), mountMatrix: matrix)
+        let sensor = Sensor(name: device.name, detector: SwingDetector(parameters: options.detector), mountMatrix: matrix)
         sensor.device = device
         sensor.frames = AccelerometerFrames(axes: device.currentAxes, gPerUnit: device.gPerUnit)
         do {
@@ -111,16 +112,17 @@ public final class MotionInput {
     private func readEvdev(_ path: String) {
         guard let sensor = sensors[path], let device = sensor.device else { return }
         var samples: [MotionSample] = []
+        var failure: DeviceError?
         do {
             try device.readEvents { type, code, value, time in
                 if let sample = sensor.frames?.add(type: type, code: code, value: value, time: time) { samples.append(sample) }
             }
         } catch {
-            for sample in samples { detect(sample, in: sensor) }
-            lost(path, reason: error.description)
-            return
+            failure = error
         }
+        // What was read before a failure still counts.
         for sample in samples { detect(sample, in: sensor) }
+        if let failure { lost(path, reason: failure.description) }
     }
 
     // MARK: IIO
@@ -129,7 +131,7 @@ public final class MotionInput {
         let found = IIOAccelerometer.all(under: options.iioDirectory)
         guard !found.isEmpty else { return }
         for iio in found {
-            let sensor = Sensor(name: iio.name, detector: SwingDetector(parameters: options.detector), mountMatrix: .identity)
+            let sensor = Sensor(name: iio.name, detector: SwingDetector(parameters: options.detector), mountMatrix: iio.mountMatrix)
             sensor.iio = iio
             sensors[iio.directory] = sensor
         }
@@ -141,19 +143,18 @@ public final class MotionInput {
         let now = MonotonicClock.microseconds
         for (path, sensor) in sensors {
             guard let iio = sensor.iio else { continue }
-            // The IIO reader applies its own mount matrix.
             guard let sample = iio.sample(at: now) else {
                 lost(path, reason: "it stopped answering")
                 continue
             }
-            detect(sample, in: sensor, oriented: true)
+            detect(sample, in: sensor)
         }
     }
 
     // MARK: Detection
 
-    private func detect(_ sample: MotionSample, in sensor: Sensor, oriented: Bool = false) {
-        for event in sensor.detector.add(oriented ? sample : sensor.mountMatrix.apply(sample)) {
+    private func detect(_ sample: MotionSample, in sensor: Sensor) {
+        for event in sensor.detector.add(sensor.mountMatrix.apply(sample)) {
             guard let phase = MotionPhase(rawValue: event.phase.rawValue) else { continue }
             sensor.shaking = phase == .began
             onEvent?(.motion(phase, at: event.time, from: .accelerometer))

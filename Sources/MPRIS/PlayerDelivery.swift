@@ -63,18 +63,9 @@ public final class PlayerDelivery {
     /// value as last read. A player without a boolean `Shuffle` declines.
     public func toggleShuffle(of app: AppID, player: Player, current: Value?, answer: @escaping (Dispatch.Answer) -> Void) {
         guard case .boolean(let on)? = current?.unwrapped, let owner = try? BusName(app.rawValue) else { return answer(.declined) }
-        connection.call(
-            destination: owner, path: MPRISNames.path, interface: .properties, member: "Set",
-            arguments: [.string(MPRISNames.player.rawValue), .string("Shuffle"), .variant(.boolean(!on))], timeout: callTimeout
-        ) { [weak self] result in
-            switch result {
-            case .success:
-                answer(.handled)
-            case .failure(let error):
-                self?.reportOnce(player.busName, "Shuffle", error)
-                answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
-            }
-        }
+        call(
+            owner, player, "Set", [.string(MPRISNames.player.rawValue), .string("Shuffle"), .variant(.boolean(!on))],
+            interface: .properties, describing: "a change of Shuffle", answer: answer)
     }
 
     /// The player of `app` left: its seeks stop.
@@ -96,19 +87,21 @@ public final class PlayerDelivery {
         return .int64(forward ? microseconds : -microseconds)
     }
 
+    /// Calls the player; an error or no answer declines, and is logged once per player and error.
     private func call(
         _ owner: BusName, _ player: Player, _ member: MemberName, _ arguments: [Value],
+        interface: InterfaceName = MPRISNames.player, describing what: String? = nil,
         answer: @escaping (Dispatch.Answer) -> Void
     ) {
         connection.call(
-            destination: owner, path: MPRISNames.path, interface: MPRISNames.player, member: member,
+            destination: owner, path: MPRISNames.path, interface: interface, member: member,
             arguments: arguments, timeout: callTimeout
         ) { [weak self] result in
             switch result {
             case .success:
                 answer(.handled)
             case .failure(let error):
-                self?.reportOnce(player.busName, member.rawValue, error)
+                self?.reportOnce(player.busName, what ?? member.rawValue, error)
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
         }

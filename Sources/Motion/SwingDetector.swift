@@ -159,11 +159,11 @@ public struct SwingDetector: ShakeDetector {
         let back = point - extreme.point
         guard back.length >= parameters.turnHysteresis, back.dot(reach) < 0 else { return nil }
         let swing = Swing(change: reach, strength: reach.length, duration: extreme.time - start.time)
-        let startOfSwing = start.time
+        let phase = judge(swing, startingAt: start.time, endingAt: extreme.time, now: time)
+        previousSwing = swing
         anchor = extreme
         extreme = Turn(point: point, time: time)
-        defer { previousSwing = swing }
-        return judge(swing, startingAt: startOfSwing, endingAt: anchor!.time, now: time)
+        return phase
     }
 
     private mutating func judge(_ swing: Swing, startingAt start: Double, endingAt end: Double, now: Double) -> DetectorEvent.Phase? {

@@ -64,7 +64,6 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         options.input.directory = directory
-        options.motion.directory = directory
     case "--shake-action":
         guard let value = arguments.popFirst(), let action = ShakeAction(rawValue: value) else {
             Log.error("--shake-action takes one of \(ShakeAction.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -43,7 +43,7 @@ struct AccelerometerTests {
         #expect(MountMatrix(parsing: "1,0,0;0,1,0;0,0,1") == .identity)
     }
 
-    @Test("IIO: raw × scale in m/s² becomes g, the mount matrix applied; a directory without accel axes is skipped")
+    @Test("IIO: raw × scale in m/s² becomes g, the mount matrix read; a directory without accel axes is skipped")
     func iio() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("iio-\(getpid())")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -62,7 +62,8 @@ struct AccelerometerTests {
         let found = IIOAccelerometer.all(under: root.path)
         #expect(found.map(\.name) == ["accel_3d"])
         let sample = try #require(found.first?.sample(at: 42))
-        #expect(abs(sample.x - -0.5) < 1e-9 && abs(sample.y - 1) < 1e-9 && sample.z == 0 && sample.time == 42)
+        #expect(abs(sample.x - 1) < 1e-9 && abs(sample.y - -0.5) < 1e-9 && sample.z == 0 && sample.time == 42)
+        #expect(found.first?.mountMatrix == MountMatrix(parsing: "0, 1, 0; 1, 0, 0; 0, 0, 1"))
         try FileManager.default.removeItem(at: device.appendingPathComponent("in_accel_x_raw"))
         #expect(found.first?.sample(at: 43) == nil)
     }

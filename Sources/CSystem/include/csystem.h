@@ -9,6 +9,7 @@
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
+#include <sys/sysmacros.h>
 #include <dbus/dbus.h>
 
 // epoll
@@ -71,5 +72,9 @@ int64_t csystem_dbus_get_int(DBusMessageIter *iter);
 uint64_t csystem_dbus_get_uint(DBusMessageIter *iter);
 double csystem_dbus_get_double(DBusMessageIter *iter);
 const char *csystem_dbus_get_string(DBusMessageIter *iter);
+
+/// A device number's major and minor parts (glibc's major()/minor() are macros).
+static inline unsigned int csystem_device_major(dev_t device) { return major(device); }
+static inline unsigned int csystem_device_minor(dev_t device) { return minor(device); }
 
 #endif

@@ -1,4 +1,5 @@
 internal import CEvdev
+internal import CSystem
 import Motion
 
 #if canImport(Glibc)
@@ -20,27 +21,7 @@ extension EvdevDevice {
     var deviceNumber: (major: UInt32, minor: UInt32)? {
         var status = stat()
         guard fstat(fd, &status) == 0 else { return nil }
-        return (UInt32((status.st_rdev >> 8) & 0xfff), UInt32((status.st_rdev & 0xff) | ((status.st_rdev >> 12) & 0xfff00)))
-    }
-
-    /// Reads every pending event, resyncing after SYN_DROPPED: (type, code, value, µs).
-    /// Throws when the device is gone or broken.
-    func readEvents(_ handler: (UInt16, UInt16, Int32, UInt64) -> Void) throws(DeviceError) {
-        var event = input_event()
-        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        while true {
-            let status = libevdev_next_event(device, flags, &event)
-            if status == -EAGAIN {
-                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-                    continue
-                }
-                return
-            }
-            guard status >= 0 else { throw .unusable(path, String(cString: strerror(-status))) }
-            if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) { flags = LIBEVDEV_READ_FLAG_SYNC.rawValue }
-            handler(event.type, event.code, event.value, UInt64(event.time.tv_sec) * 1_000_000 + UInt64(event.time.tv_usec))
-        }
+        return (csystem_device_major(status.st_rdev), csystem_device_minor(status.st_rdev))
     }
 
     /// The axes' current values, before any event is read.

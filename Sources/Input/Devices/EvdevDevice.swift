@@ -80,6 +80,15 @@ final class EvdevDevice {
     /// else is kept. After SYN_DROPPED, libevdev's resync reports the keys' true state.
     /// Throws when the device is gone or broken.
     func read(wanted: Set<UInt16>, _ handler: (KeyEvent) -> Void) throws(DeviceError) {
+        try readEvents { type, code, value, time in
+            guard type == UInt16(EV_KEY), wanted.contains(code), let value = KeyValue(rawValue: value) else { return }
+            handler(KeyEvent(code: code, value: value, timestamp: time))
+        }
+    }
+
+    /// Reads every pending event, resyncing after SYN_DROPPED: (type, code, value, µs on
+    /// CLOCK_MONOTONIC). Throws when the device is gone or broken.
+    func readEvents(_ handler: (UInt16, UInt16, Int32, UInt64) -> Void) throws(DeviceError) {
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         while true {
@@ -93,14 +102,8 @@ final class EvdevDevice {
                 return
             }
             guard status >= 0 else { throw .unusable(path, String(cString: strerror(-status))) }
-            if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) {
-                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-            }
-            guard event.type == UInt16(EV_KEY), wanted.contains(event.code),
-                let value = KeyValue(rawValue: event.value)
-            else { continue }
-            let timestamp = UInt64(event.time.tv_sec) * 1_000_000 + UInt64(event.time.tv_usec)
-            handler(KeyEvent(code: event.code, value: value, timestamp: timestamp))
+            if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) { flags = LIBEVDEV_READ_FLAG_SYNC.rawValue }
+            handler(event.type, event.code, event.value, UInt64(event.time.tv_sec) * 1_000_000 + UInt64(event.time.tv_usec))
         }
     }
 }

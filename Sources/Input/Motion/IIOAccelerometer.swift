@@ -6,7 +6,8 @@ import Glibc
 
 /// An IIO accelerometer (`/sys/bus/iio/devices/iio:deviceN` with `in_accel_{x,y,z}_raw`), read
 /// by polling sysfs: each axis's raw value × its scale (`in_accel_scale` or
-/// `in_accel_x_scale`, in m/s² per unit), turned into g; its `mount_matrix` applied.
+/// `in_accel_x_scale`, in m/s² per unit), turned into g; its `mount_matrix` read for the caller
+/// to apply, as for evdev sensors.
 struct IIOAccelerometer {
     let directory: String
     let name: String
@@ -24,9 +25,9 @@ struct IIOAccelerometer {
         guard scales.allSatisfy({ $0 != nil }) else { return nil }
         self.directory = directory
         self.scales = scales.map { $0! }
-        name = SysfsFile.read("\(directory)/name")?.trimmingCharacters() ?? "iio"
+        name = SysfsFile.read("\(directory)/name")?.split(whereSeparator: \.isNewline).first.map(String.init) ?? "iio"
         let matrix = SysfsFile.read("\(directory)/mount_matrix") ?? SysfsFile.read("\(directory)/in_accel_mount_matrix")
-        mountMatrix = matrix.flatMap { MountMatrix(parsing: $0.trimmingCharacters()) } ?? .identity
+        mountMatrix = matrix.flatMap { MountMatrix(parsing: $0) } ?? .identity
     }
 
     /// Every accelerometer under `root` (`/sys/bus/iio/devices`).
@@ -49,6 +50,6 @@ struct IIOAccelerometer {
             guard let raw = SysfsFile.number("\(directory)/in_accel_\(axis)_raw") else { return nil }
             values.append(raw * scale / IIOAccelerometer.standardGravity)
         }
-        return mountMatrix.apply(MotionSample(time: time, x: values[0], y: values[1], z: values[2]))
+        return MotionSample(time: time, x: values[0], y: values[1], z: values[2])
     }
 }

@@ -28,16 +28,8 @@ enum SysfsFile {
         return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 
+    /// The file's first word as a number (sysfs values end with a newline).
     static func number(_ path: String) -> Double? {
-        read(path).flatMap { Double($0.trimmingCharacters()) }
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return String(text)
+        read(path)?.split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }
     }
 }
