@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
         // The shake detector and its evaluation: pure, no clock, no I/O.
         .target(name: "Motion"),
+        // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
+        .target(name: "Config", dependencies: ["Core", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
         .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "DBus", "Motion"]),
         // MPRIS players on the bus: tracking them, delivering to them.
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Motion", "CEvdev"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], exclude: ["Peers"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge", "DBus", "MediaRemoteCtl", "TestSupport"]),

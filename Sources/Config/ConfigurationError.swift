@@ -1,0 +1,33 @@
+/// What is wrong with a configuration file: every problem found, each with its line and key
+/// and what is allowed there. A syntax error stops the reading, so it comes alone.
+public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Problem: Equatable, Sendable {
+        /// 0 for the whole file (it cannot be read).
+        public let line: Int
+        /// The dotted key (`shake.action`) or section (`[shake]`), when the problem has one.
+        public let key: String?
+        public let message: String
+
+        public init(line: Int, key: String?, message: String) {
+            self.line = line
+            self.key = key
+            self.message = message
+        }
+    }
+
+    /// The file as the person named it (or as it was found).
+    public let file: String
+    public let problems: [Problem]
+
+    public init(file: String, problems: [Problem]) {
+        self.file = file
+        self.problems = problems
+    }
+
+    /// One line a problem, `FILE:LINE: key: message`, as compilers write them.
+    public var description: String {
+        problems.map { problem in
+            (problem.line > 0 ? "\(file):\(problem.line): " : "\(file): ") + (problem.key.map { "\($0): " } ?? "") + problem.message
+        }.joined(separator: "\n")
+    }
+}
