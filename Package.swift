@@ -32,13 +32,13 @@ let package = Package(
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Core", "DBus", "Input", "MPRIS"]),
+        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "Input", "MPRIS"]),
 
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core"]),
         // The client's commands, a library so tests can parse every subcommand.
         .target(
             name: "MediaRemoteCtl",
-            dependencies: ["Bridge", "Core", "DBus", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Bridge", "Config", "Core", "DBus", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).

@@ -45,6 +45,7 @@ public enum BridgeInterface {
                        handler: run { try $0.describeDevices($1) }),
                 Method("ClaimMotion", handler: run { try $0.claimMotion($1) }),
                 Method("ReleaseMotion", handler: run { try $0.releaseMotion($1) }),
+                Method("Reload", handler: run { try $0.reload($1) }),
             ],
             properties: [
                 Property("Version", .string, changeSignal: .constant, get: { .string(version) }),

@@ -9,6 +9,7 @@ public enum BridgeNames {
     public static let responderInterface: InterfaceName = "org.mediaremote.Responder1"
     /// MediaRemote's own error names.
     public static let limitExceeded: ErrorName = "org.mediaremote.MediaRemote1.Error.LimitExceeded"
+    public static let invalidConfiguration: ErrorName = "org.mediaremote.MediaRemote1.Error.InvalidConfiguration"
 }
 
 /// MediaRemote's version, reported by the `Version` property and both executables.

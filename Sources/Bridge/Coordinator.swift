@@ -1,3 +1,4 @@
+import Config
 import Core
 import DBus
 import Input
@@ -20,6 +21,9 @@ final class Coordinator {
     /// Shakes from the accelerometers, open only while motion is claimed.
     private(set) var motion: MotionInput?
 
+    /// Reads the configuration again and applies it (the service's); the `Reload` method calls it.
+    var reloadConfiguration: (() -> Result<Void, ConfigurationError>)?
+
     private var appWatch: SignalSubscription?
     private var published: PublishedState?
     private var graceTimer: Timer?
@@ -36,15 +40,7 @@ final class Coordinator {
     /// Exports the bridge object (and the MPRIS proxy, if wanted) and starts following the bus.
     func start(mprisProxy: Bool) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: BridgeNames.objectPath)
-        if mprisProxy {
-            let proxy = ProxyPlayer(coordinator: self)
-            try proxy.export()
-            self.proxy = proxy
-            tracker.onPropertiesChanged = { [unowned proxy] app, names in
-                if app == proxy.target { proxy.targetChanged(properties: names) }
-            }
-            tracker.onSeeked = { [unowned proxy] app, position in proxy.targetSeeked(app, to: position) }
-        }
+        if mprisProxy { try startProxy() }
         tracker.onAppeared = { [unowned self] app, player in
             self.changeState { $0.registry.playerAppeared(app, player, at: self.now) }
         }
@@ -68,6 +64,24 @@ final class Coordinator {
         }
         tracker.start()
         published = PublishedState(self)
+    }
+
+    /// Exports the MPRIS proxy and lets it follow its target (the name is the caller's to take).
+    func startProxy() throws(DBusError) {
+        let proxy = ProxyPlayer(coordinator: self)
+        try proxy.export()
+        self.proxy = proxy
+        tracker.onPropertiesChanged = { [unowned proxy] app, names in
+            if app == proxy.target { proxy.targetChanged(properties: names) }
+        }
+        tracker.onSeeked = { [unowned proxy] app, position in proxy.targetSeeked(app, to: position) }
+    }
+
+    func stopProxy() {
+        tracker.onPropertiesChanged = nil
+        tracker.onSeeked = nil
+        connection.unexport(MPRISNames.path)
+        proxy = nil
     }
 
     /// Starts reading media keys and headset buttons; without an input directory (a server, a

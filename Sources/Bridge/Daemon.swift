@@ -1,18 +1,29 @@
+import Config
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Runs the service as the daemon does and returns its exit status: 0 after SIGTERM or
-/// SIGINT, 1 when it cannot start or loses the bus or its name (so systemd restarts it).
-public func runService(options: Service.Options = Service.Options()) -> Int32 {
+/// SIGINT, 1 when it cannot start (a broken configuration file among the reasons) or loses the
+/// bus or its name (so systemd restarts it).
+public func runService(settings: Settings = Settings()) -> Int32 {
+    let options: Service.Options
+    do throws(ConfigurationError) {
+        options = try settings.options()
+    } catch {
+        Log.error("not starting: the configuration is broken (check it with mediaremotectl check):\n\(error.description)")
+        return 1
+    }
     let service: Service
     do {
-        service = try Service(options: options)
+        service = try Service(options: options, settings: settings)
     } catch {
         Log.error(error.description)
         return 1
     }
-    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName), in \(options.mode) mode")
+    let file = settings.configurationPath.map { " with \($0)" } ?? ""
+    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName), in \(options.mode) mode\(file)")
     switch service.run() {
     case .stopped:
         Log.info("stopped")

@@ -4,14 +4,24 @@ import Glibc
 
 /// The daemon's log: one line per event on stderr. Under systemd (JOURNAL_STREAM set) each
 /// line carries journald's priority prefix (`<3>` error, `<4>` warning, `<6>` info, `<7>` debug),
-/// so `journalctl -p` filters it; on a terminal it reads as plain text.
+/// so `journalctl -p` filters it; on a terminal it reads as plain text. Info and above by
+/// default; debug with `--verbose` or `MEDIAREMOTE_LOG=debug`.
 public enum Log {
-    public enum Level: Int32, Sendable {
+    public enum Level: Int32, Sendable, CaseIterable {
         case error = 3
         case warning = 4
         case info = 6
         case debug = 7
+
+        /// The level `MEDIAREMOTE_LOG` names (error, warning, info, debug), if it is one.
+        public init?(name: String) {
+            guard let level = Level.allCases.first(where: { "\($0)" == name.lowercased() }) else { return nil }
+            self = level
+        }
     }
+
+    /// The least severe level written. Set once at start-up, before the loop runs.
+    nonisolated(unsafe) public static var threshold = Level.info
 
     private static let toJournal = getenv("JOURNAL_STREAM") != nil
 
@@ -21,9 +31,11 @@ public enum Log {
     public static func debug(_ message: String) { write(.debug, message) }
 
     public static func write(_ level: Level, _ message: String) {
+        guard level.rawValue <= threshold.rawValue else { return }
         let line: String
         if toJournal {
-            line = "<\(level.rawValue)>\(message)\n"
+            // Every line of a message carries the prefix: journald reads each line on its own.
+            line = message.split(separator: "\n", omittingEmptySubsequences: false).map { "<\(level.rawValue)>\($0)\n" }.joined()
         } else {
             let label = switch level {
             case .error: "error: "

@@ -25,30 +25,25 @@ public final class Service {
     }
 
     private let loop: EventLoop
-    /// What the service is started with (the configuration file comes later).
-    public struct Options: Sendable {
-        public var mode: Mode = .compat
-        public var ignoredPlayers: Set<String> = MPRISNames.ignoredByDefault
-        /// How long a player or responder has to answer before it counts as declining.
-        public var callTimeout: Duration = .milliseconds(250)
-        /// Whether to export `org.mpris.MediaPlayer2.mediaremote`.
-        public var mprisProxy = true
-        /// What to do with a shake nobody handled, to the Now Playing player.
-        public var shakeAction = ShakeAction.none
-        /// Which input devices to read, and how.
-        public var input = KeyInput.Options()
-        /// Where the accelerometers are, and the shake detector's parameters.
-        public var motion = MotionInput.Options()
-        public init() {}
-    }
-
     private let connection: Connection
-    private let coordinator: Coordinator
+    let coordinator: Coordinator
     private var signals: SignalSource?
+    /// The options in force, and where new ones come from on a reload (nil: nowhere).
+    public internal(set) var options: Options
+    let settings: Settings?
+    /// What SIGHUP does, once the service exists to do it.
+    private let hangUp = HangUp()
+
+    private final class HangUp {
+        var action: (() -> Void)?
+    }
     private var outcome = Outcome.stopped
 
     /// Connects to `bus`, owns `org.mediaremote.MediaRemote1` and exports the bridge object.
-    public init(bus: Connection.Bus = .session, options: Options = Options()) throws(StartError) {
+    /// `settings`, when given, is where a reload (SIGHUP, the `Reload` method) reads new options.
+    public init(bus: Connection.Bus = .session, options: Options = Options(), settings: Settings? = nil) throws(StartError) {
+        self.options = options
+        self.settings = settings
         do throws(DBusError) {
             loop = try EventLoop()
         } catch {
@@ -57,9 +52,12 @@ public final class Service {
         // Before the name is taken: a SIGTERM that comes once we are visible must not kill us.
         // It waits in the signalfd until the loop runs, and stops it with the outcome `.stopped`.
         do throws(DBusError) {
-            signals = try loop.handleSignals([SIGTERM, SIGINT]) { [unowned loop] _ in loop.stop() }
+            // SIGHUP too, or one that came while starting would kill us (its default action).
+            signals = try loop.handleSignals([SIGTERM, SIGINT, SIGHUP]) { [unowned loop, hangUp] signal in
+                if signal == SIGHUP { hangUp.action?() } else { loop.stop() }
+            }
         } catch {
-            throw StartError(description: "cannot handle SIGTERM and SIGINT: \(error.message)")
+            throw StartError(description: "cannot handle SIGTERM, SIGINT and SIGHUP: \(error.message)")
         }
         do throws(DBusError) {
             connection = try Connection(bus, loop: loop)
@@ -71,6 +69,9 @@ public final class Service {
         coordinator.responderTimeout = options.callTimeout
         coordinator.dispatcher.shakeAction = options.shakeAction
         coordinator.delivery.callTimeout = options.callTimeout
+        coordinator.delivery.seekStep = options.seekStep
+        coordinator.delivery.seekInterval = options.seekInterval
+        coordinator.dispatcher.registry.playerPriority = options.playerPriority
         coordinator.startInput(options.input)
         coordinator.startMotion(options.motion)
         do throws(DBusError) {
@@ -101,6 +102,8 @@ public final class Service {
 
     /// Runs until SIGTERM or SIGINT, or until the bus or the name is lost.
     public func run() -> Outcome {
+        hangUp.action = { [unowned self] in _ = self.reload() }
+        coordinator.reloadConfiguration = { [unowned self] in self.reload() }
         connection.onDisconnect = { [unowned self] in self.finish(.busLost) }
         connection.onNameLost = { [unowned self] name in
             if name == BridgeNames.busName { self.finish(.nameLost) }

@@ -27,6 +27,11 @@ public enum ConfigurationFile {
         return try Configuration(toml: text, file: path)
     }
 
+    /// Whether something is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
     struct ReadError: Error {
         let code: Int32
         var text: String { code == EILSEQ ? "it is not UTF-8 text" : String(cString: strerror(code)) }

@@ -6,7 +6,7 @@ import DBus
 /// and their keys become events. An error on one device never stops the others. From a
 /// keyboard only media keys are read; no other key code is kept or reported.
 public final class KeyInput {
-    public struct Options: Sendable {
+    public struct Options: Equatable, Sendable {
         /// Also read full keyboards (desktops usually handle their media keys already).
         public var readKeyboards = false
         /// Take the devices read for MediaRemote alone (EVIOCGRAB).
@@ -15,6 +15,10 @@ public final class KeyInput {
         public var headsetKey: UInt16 = KeyCode.media
         public var headsetTiming = HeadsetRecognizer.Timing()
         public var directory = "/dev/input"
+        /// Devices to read even if they are keyboards, and devices never to read: shell
+        /// patterns on the device's name. Exclude wins.
+        public var include: [String] = []
+        public var exclude: [String] = []
         public init() {}
     }
 
@@ -36,7 +40,7 @@ public final class KeyInput {
     public var onDevicesChanged: (() -> Void)?
 
     private let loop: EventLoop
-    private let options: Options
+    public let options: Options
     private var directory: DeviceDirectory?
     private var open: [String: OpenDevice] = [:]
     private var skipped: [String: DeviceInfo] = [:]
@@ -75,6 +79,16 @@ public final class KeyInput {
         for path in directory?.scan() ?? [] { consider(path) }
     }
 
+    /// Stops reading: every device is closed as if it went away (its held seeks end) and the
+    /// directory is no longer followed.
+    public func stop() {
+        directory = nil
+        for path in open.keys.sorted() { remove(path) }
+        skipped = [:]
+        headsetTimer?.cancel()
+        headsetTimer = nil
+    }
+
     /// Every device seen, read or not, in path order.
     public var devices: [DeviceInfo] {
         (open.values.map(\.info) + skipped.values).sorted { $0.path.count != $1.path.count ? $0.path.count < $1.path.count : $0.path < $1.path }
@@ -83,7 +97,7 @@ public final class KeyInput {
     /// The accelerometers among the devices, by path: classified here, never read here
     /// (``MotionInput`` opens them while motion is claimed).
     public var accelerometers: [String] {
-        skipped.values.filter { $0.classification == .accelerometer }.map(\.path).sorted()
+        skipped.values.filter { $0.classification == .accelerometer && !isExcluded($0.name) }.map(\.path).sorted()
     }
 
     // MARK: Devices coming and going
@@ -107,13 +121,7 @@ public final class KeyInput {
         }
         let capabilities = device.capabilities
         let classification = capabilities.classification
-        let reason: String? =
-            switch classification {
-            case .mediaDevice: nil
-            case .keyboard: options.readKeyboards ? nil : "a keyboard: its media keys are the desktop's (set read-keyboards to read them)"
-            case .accelerometer: "an accelerometer: read only while motion is claimed"
-            case .other: "no media keys"
-            }
+        let reason = reasonNotToRead(capabilities.name, classification)
         if let reason {
             skipped[path] = DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: false, reason: reason)
             onDevicesChanged?()
@@ -137,6 +145,26 @@ public final class KeyInput {
         skipped[path] = nil
         open[path] = entry
         onDevicesChanged?()
+    }
+
+    private func isExcluded(_ name: String) -> Bool {
+        options.exclude.contains { DeviceNamePattern.matches(name, $0) }
+    }
+
+    /// Why a device is not read, or nil when it is.
+    private func reasonNotToRead(_ name: String, _ classification: DeviceClass) -> String? {
+        if isExcluded(name) { return "excluded by name (devices.exclude)" }
+        switch classification {
+        case .mediaDevice:
+            return nil
+        case .keyboard:
+            if options.readKeyboards || options.include.contains(where: { DeviceNamePattern.matches(name, $0) }) { return nil }
+            return "a keyboard: its media keys are the desktop's (set devices.read_keyboards, or include it by name, to read them)"
+        case .accelerometer:
+            return "an accelerometer: read only while motion is claimed"
+        case .other:
+            return "no media keys"
+        }
     }
 
     /// The device went away (or broke): its held seeks end, then it is dropped.

@@ -8,7 +8,7 @@ import Motion
 /// while somebody holds a motion claim, so with no claim it holds no sensor and no timer, and
 /// wakes for nothing.
 public final class MotionInput {
-    public struct Options: Sendable {
+    public struct Options: Equatable, Sendable {
         public var iioDirectory = "/sys/bus/iio/devices"
         /// How often IIO accelerometers are read, per second (sysfs has no events).
         public var iioRate = 100.0
@@ -28,7 +28,7 @@ public final class MotionInput {
     public var openSensors: [String] { sensors.keys.sorted() }
 
     private let loop: EventLoop
-    private let options: Options
+    public private(set) var options: Options
     private var sensors: [String: Sensor] = [:]
     /// The evdev accelerometers there are, open or not.
     private var accelerometers: [String] = []
@@ -71,6 +71,18 @@ public final class MotionInput {
             iioTimer = nil
             for sensor in sensors.values { sensor.source?.cancel() }
             sensors.removeAll()
+        }
+    }
+
+    /// New options: detectors that are not in a shake start over with the new parameters (one
+    /// in a shake keeps its own until it ends); open sensors are read again if their directory moved.
+    public func update(_ options: Options) {
+        let reopen = isActive && (options.iioDirectory != self.options.iioDirectory || options.iioRate != self.options.iioRate)
+        self.options = options
+        for sensor in sensors.values where !sensor.shaking { sensor.detector = SwingDetector(parameters: options.detector) }
+        if reopen {
+            setActive(false)
+            setActive(true)
         }
     }
 

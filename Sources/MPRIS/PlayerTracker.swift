@@ -18,7 +18,7 @@ public final class PlayerTracker {
     public var onSeeked: ((AppID, Int64) -> Void)?
 
     private let connection: Connection
-    private let ignored: Set<String>
+    private var ignored: Set<String>
     private let retryDelay: Duration
 
     private struct Tracked {
@@ -61,6 +61,11 @@ public final class PlayerTracker {
             if let old { self.remove(name, owner: old) }
             if let new { self.add(name, owner: new) }
         }
+        listPlayers()
+    }
+
+    /// Finds the players on the bus now (those already tracked stay as they are).
+    private func listPlayers() {
         connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames") {
             [weak self] result in
             guard let self, case .success(let reply) = result,
@@ -70,6 +75,19 @@ public final class PlayerTracker {
                 self.lookUpOwner(name)
             }
         }
+    }
+
+    /// Names to ignore from now on: players that now match leave (as if they vanished); names
+    /// no longer ignored are looked up again.
+    public func setIgnored(_ names: Set<String>) {
+        ignored = names
+        for (owner, tracked) in players where isIgnored(tracked.name) { remove(tracked.name, owner: owner) }
+        listPlayers()
+    }
+
+    /// Whether `name` is ignored: listed, or an instance of a listed name (`vlc.instance42` of `vlc`).
+    private func isIgnored(_ name: BusName) -> Bool {
+        ignored.contains(name.rawValue) || ignored.contains { name.rawValue.hasPrefix($0 + ".") }
     }
 
     /// The player's properties (`org.mpris.MediaPlayer2.Player`) as last read or signalled.
@@ -100,7 +118,7 @@ public final class PlayerTracker {
     }
 
     private func add(_ name: BusName, owner: BusName) {
-        guard !ignored.contains(name.rawValue), owner != connection.uniqueName, players[owner] == nil else { return }
+        guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return }
         var tracked = Tracked(name: name)
         tracked.subscription = connection.subscribe(
             MatchRule(sender: owner, interface: .properties, member: "PropertiesChanged", path: MPRISNames.path,

@@ -19,10 +19,12 @@ public struct MediaRemoteCommand: ParsableCommand {
               mediaremotectl shake             a simulated shake
               mediaremotectl monitor           every event as it happens
               mediaremotectl ping              check that mediaremoted answers
+              mediaremotectl check             check the configuration file
+              mediaremotectl reload            apply the configuration file again
               mediaremotectl --version         the client's and the service's versions
               mediaremotectl --generate-completion-script bash > mediaremotectl.bash
             """,
-        subcommands: [Status.self, Players.self, Devices.self, Send.self, Shake.self, MotionCommand.self, Monitor.self, Ping.self]
+        subcommands: [Status.self, Players.self, Devices.self, Send.self, Shake.self, MotionCommand.self, Monitor.self, Ping.self, Check.self, Reload.self]
     )
 
     @Flag(name: .long, help: "Print the client's version and the running service's, then exit.")

@@ -1,5 +1,6 @@
 // mediaremoted: parses its flags and runs the service; everything else lives in Bridge.
 import Bridge
+import Config
 import Core
 
 #if canImport(Glibc)
@@ -7,15 +8,22 @@ import Glibc
 #endif
 
 let usage = """
-    Usage: mediaremoted [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
+    Usage: mediaremoted [--config FILE] [--verbose]
+                        [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
                         [--shake-action ACTION] [--no-mpris-proxy] [--read-keyboards] [--grab]
                         [--input-dir DIR] [--iio-dir DIR]
                         [--bus-introspect] [--version] [--help]
 
     The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
     until SIGTERM or SIGINT. Normally started by systemd (systemctl --user start mediaremoted)
-    or by D-Bus activation.
+    or by D-Bus activation. Reads ~/.config/mediaremote/config.toml ($XDG_CONFIG_HOME) if it
+    exists, and again on SIGHUP or `mediaremotectl reload`; refuses to start with a broken one.
+    Flags win over the file. See config.example.toml (installed under share/doc/mediaremote)
+    for every setting.
 
+      --config FILE     read this configuration file instead (it must exist)
+      --verbose         log details too (as MEDIAREMOTE_LOG=debug does; the levels are error,
+                        warning, info, debug)
       --mode MODE       compat (default): every MPRIS player receives remote-control events;
                         strict: only apps that call BeginReceivingRemoteControlEvents do
       --call-timeout MS how long a player or responder has to answer before it counts as
@@ -36,54 +44,64 @@ let usage = """
       --bus-introspect  print the D-Bus interface XML and exit
       --version         print the version and exit
       --help            print this help and exit
+
+    Exit status: 0 after SIGTERM or SIGINT; 1 when it cannot start or loses the bus (systemd
+    then restarts it); 2 for a wrong flag.
     """
 
-var options = Service.Options()
+func refuse(_ message: String) -> Never {
+    Log.error(message)
+    exit(2)
+}
+
+if let name = getenv("MEDIAREMOTE_LOG").map({ String(cString: $0) }), !name.isEmpty {
+    guard let level = Log.Level(name: name) else { refuse("MEDIAREMOTE_LOG takes error, warning, info or debug, not '\(name)'") }
+    Log.threshold = level
+}
+
+var settings = Settings()
 var arguments = CommandLine.arguments.dropFirst()
+@MainActor func value(for flag: String, _ what: String) -> String {
+    guard let value = arguments.popFirst() else { refuse("\(flag) takes \(what)") }
+    return value
+}
 while let argument = arguments.popFirst() {
     switch argument {
+    case "--config":
+        settings.configurationPath = value(for: argument, "a file")
+        settings.configurationPathGiven = true
+    case "--verbose", "-v":
+        Log.threshold = .debug
     case "--mode":
-        guard let value = arguments.popFirst(), let mode = Mode(rawValue: value) else {
-            Log.error("--mode takes compat or strict")
-            exit(2)
-        }
-        options.mode = mode
+        guard let mode = Mode(rawValue: value(for: argument, "compat or strict")) else { refuse("--mode takes compat or strict") }
+        settings.overrides.append { $0.mode = mode }
     case "--call-timeout":
-        guard let value = arguments.popFirst(), let milliseconds = Int64(value), (1...60_000).contains(milliseconds) else {
-            Log.error("--call-timeout takes a number of milliseconds from 1 to 60000")
-            exit(2)
+        guard let milliseconds = Int64(value(for: argument, "milliseconds")), (1...60_000).contains(milliseconds) else {
+            refuse("--call-timeout takes a number of milliseconds from 1 to 60000")
         }
-        options.callTimeout = .milliseconds(milliseconds)
+        settings.overrides.append { $0.callTimeoutMilliseconds = milliseconds }
     case "--read-keyboards":
-        options.input.readKeyboards = true
+        settings.overrides.append { $0.readKeyboards = true }
     case "--grab":
-        options.input.grab = true
+        settings.overrides.append { $0.grab = true }
     case "--input-dir":
-        guard let directory = arguments.popFirst() else {
-            Log.error("--input-dir takes a directory")
-            exit(2)
-        }
-        options.input.directory = directory
-    case "--shake-action":
-        guard let value = arguments.popFirst(), let action = ShakeAction(rawValue: value) else {
-            Log.error("--shake-action takes one of \(ShakeAction.allCases.map(\.rawValue).joined(separator: ", "))")
-            exit(2)
-        }
-        options.shakeAction = action
+        settings.inputDirectory = value(for: argument, "a directory")
     case "--iio-dir":
-        guard let directory = arguments.popFirst() else {
-            Log.error("--iio-dir takes a directory")
-            exit(2)
+        settings.iioDirectory = value(for: argument, "a directory")
+    case "--shake-action":
+        let actions = ShakeAction.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let action = ShakeAction(rawValue: value(for: argument, "one of \(actions)")) else {
+            refuse("--shake-action takes one of \(actions)")
         }
-        options.motion.iioDirectory = directory
+        settings.overrides.append { $0.shakeAction = action }
     case "--no-mpris-proxy":
-        options.mprisProxy = false
+        settings.overrides.append { $0.mprisProxy = false }
     case "--ignore-player":
-        guard let name = arguments.popFirst(), name.hasPrefix("org.mpris.MediaPlayer2.") else {
-            Log.error("--ignore-player takes an MPRIS bus name, e.g. org.mpris.MediaPlayer2.firefox")
-            exit(2)
+        let name = value(for: argument, "an MPRIS bus name")
+        guard name.hasPrefix("org.mpris.MediaPlayer2.") else {
+            refuse("--ignore-player takes an MPRIS bus name, e.g. org.mpris.MediaPlayer2.firefox")
         }
-        options.ignoredPlayers.insert(name)
+        settings.overrides.append { $0.ignoredPlayers.append(name) }
     case "--bus-introspect":
         print(BridgeInterface.introspectionXML(), terminator: "")
         exit(0)
@@ -94,9 +112,8 @@ while let argument = arguments.popFirst() {
         print(usage)
         exit(0)
     default:
-        Log.error("unknown option '\(argument)'; see mediaremoted --help")
-        exit(2)
+        refuse("unknown option '\(argument)'; see mediaremoted --help")
     }
 }
 
-exit(runService(options: options))
+exit(runService(settings: settings))

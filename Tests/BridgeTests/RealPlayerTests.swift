@@ -101,16 +101,23 @@ struct RealPlayerTests {
         #expect(fixture.dispatched.allSatisfy { $0.type == "remoteControl" && $0.source == "api" && $0.phase.isEmpty })
     }
 
-    @Test("Audacious: found, followed, and toggled")
-    func audacious() throws {
-        let fixture = try ServiceFixture()
+    /// A headless Audacious on the fixture's bus with the test tracks, in a home of its own
+    /// (returned, for the caller to remove).
+    static func startAudacious(_ fixture: ServiceFixture) throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-audacious-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
         _ = try fixture.spawn("/usr/bin/audacious", ["--headless"] + MPV.tracks, environment: [
             "HOME": home.path, "XDG_CONFIG_HOME": home.path, "XDG_DATA_HOME": home.path, "XDG_CACHE_HOME": home.path,
             "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": "/dev/null",
         ])
+        return home
+    }
+
+    @Test("Audacious: found, followed, and toggled")
+    func audacious() throws {
+        let fixture = try ServiceFixture()
+        let home = try Self.startAudacious(fixture)
+        defer { try? FileManager.default.removeItem(at: home) }
         #expect(fixture.wait(timeout: .seconds(20)) { fixture.players.contains { $0.hasPrefix("org.mpris.MediaPlayer2.audacious ") } })
         let before = fixture.players.first { $0.hasPrefix("org.mpris.MediaPlayer2.audacious ") } ?? ""
         #expect(fixture.send("togglePlayPause") == "org.mpris.MediaPlayer2.audacious /org/mpris/MediaPlayer2")
@@ -118,18 +125,23 @@ struct RealPlayerTests {
                 "the toggle changed its status, and MediaRemote followed: \(before) → \(fixture.players)")
     }
 
-    @Test("playerctld and configured names are never players; the others still are")
+    @Test("playerctld and configured names (with their instances) are never players; the others still are")
     func ignored() throws {
         let fixture = try ServiceFixture(arguments: ["--ignore-player", "org.mpris.MediaPlayer2.mpv"])
         _ = try fixture.spawn("/usr/bin/playerctld", [])
         #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.playerctld")) == true })
-        let first = try fixture.spawn("/usr/bin/mpv", MPV.arguments)
+        _ = try fixture.spawn("/usr/bin/mpv", MPV.arguments)
         #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.mpv")) == true })
-        // A second mpv takes the instance name, which is not ignored.
-        let second = try MPV(fixture)
-        #expect(second.name.hasPrefix("org.mpris.MediaPlayer2.mpv.instance"))
-        #expect(fixture.players == ["\(second.name) Paused true"])
-        _ = first
+        // A second mpv takes an instance name, which the configured name covers.
+        _ = try fixture.spawn("/usr/bin/mpv", MPV.arguments)
+        #expect(fixture.wait(timeout: .seconds(20)) {
+            (try? fixture.client.listNames().contains { $0.rawValue.hasPrefix("org.mpris.MediaPlayer2.mpv.instance") }) == true
+        })
+        let home = try Self.startAudacious(fixture)
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(fixture.wait(timeout: .seconds(20)) { !fixture.players.isEmpty })
+        // Audacious came last, so the mpvs were looked at before it: none of them is a player.
+        #expect(fixture.players.map { $0.split(separator: " ")[0] } == ["org.mpris.MediaPlayer2.audacious"])
     }
 
     @Test("a held seek repeats Seek(+5 s) until it ends")

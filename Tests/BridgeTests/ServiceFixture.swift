@@ -23,8 +23,10 @@ final class ServiceFixture {
         var description: String { "\(subtype)\(phase.isEmpty ? "" : " " + phase) → \(handled ? "\(busName) \(path)" : reason)" }
     }
 
-    init(arguments: [String] = []) throws {
+    /// `configuration`: the text of the config.toml the daemon finds (none by default).
+    init(arguments: [String] = [], configuration: String? = nil) throws {
         bus = try PrivateBus()
+        if let configuration { try bus.writeConfiguration(configuration) }
         daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment)
         try daemon.start()
         loop = try EventLoop()

@@ -85,6 +85,27 @@ struct NowPlayingTests {
         #expect(transcript.nowPlaying == expected, "\(name)")
     }
 
+    @Test(
+        "player priority decides only where the rules leave a choice",
+        arguments: [
+            ("nobody played yet: the preferred player, not the first to arrive", [.appear("A", .paused), .appear("B", .paused)], "B"),
+            ("a listed name stands for its instances", [.appear("A", .paused), .appear("B.instance42", .paused)], "B.instance42"),
+            ("both appeared playing (a tie): the preferred one", [.appear("A", .playing), .appear("B", .playing)], "B"),
+            ("a player that starts playing still wins, preferred or not", [
+                .appear("A", .paused), .appear("B", .paused), .status("A", .playing),
+            ], "A"),
+            ("and the one that played most recently still wins when nobody plays", [
+                .appear("A", .paused), .appear("B", .paused), .status("B", .playing), .status("A", .playing),
+                .status("B", .paused), .status("A", .paused),
+            ], "A"),
+        ] as [(String, [Step], AppID?)])
+    func priority(_ name: String, _ steps: [Step], _ expected: AppID?) {
+        var registry = Registry()
+        registry.playerPriority = ["org.mpris.MediaPlayer2.B", "org.mpris.MediaPlayer2.C"]
+        let transcript = Transcript(registry: registry, steps)
+        #expect(transcript.nowPlaying == expected, "\(name)")
+    }
+
     @Test("the grace's end is announced, so the shell can recompute Now Playing without an event")
     func graceEnds() {
         var transcript = Transcript([.appear("A", .paused), .status("A", .playing), .status("A", .stopped)])

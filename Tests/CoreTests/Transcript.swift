@@ -20,7 +20,11 @@ struct Transcript {
     var now: UInt64 = 1_000_000
 
     init(mode: Mode = .compat, shakeAction: ShakeAction = .none, _ steps: [Step] = []) {
-        dispatcher = Dispatcher(registry: Registry(mode: mode), shakeAction: shakeAction)
+        self.init(registry: Registry(mode: mode), shakeAction: shakeAction, steps)
+    }
+
+    init(registry: Registry, shakeAction: ShakeAction = .none, _ steps: [Step] = []) {
+        dispatcher = Dispatcher(registry: registry, shakeAction: shakeAction)
         apply(steps)
     }
 

@@ -51,11 +51,23 @@ public final class PrivateBus: @unchecked Sendable {
         try Connection(.address(address), loop: loop ?? EventLoop())
     }
 
+    /// Where a daemon started with ``environment`` looks for `mediaremote/config.toml`.
+    public var configHome: URL { directory.appendingPathComponent("config") }
+
+    /// Writes the configuration file a daemon started with ``environment`` reads.
+    public func writeConfiguration(_ text: String) throws {
+        let folder = configHome.appendingPathComponent("mediaremote")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try text.write(to: folder.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+    }
+
     /// The environment a child process needs to find this bus as its session bus.
     public var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment.removeValue(forKey: "JOURNAL_STREAM")
+        // The machine's own configuration file never reaches a test: the daemon looks here.
+        environment["XDG_CONFIG_HOME"] = configHome.path
         return environment
     }
 }

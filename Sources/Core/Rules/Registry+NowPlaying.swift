@@ -2,7 +2,8 @@ extension Registry {
     /// The Now Playing app at `now` (rule 2): among the receiving apps, the one playing (the
     /// most recent to start, if several are); if none is, the one that played most recently;
     /// if none ever played, the one whose responder most recently became first responder; if
-    /// none did, the first to arrive that has a player. Nil when no app qualifies.
+    /// none did, the first to arrive that has a player. Nil when no app qualifies. Where the rules
+    /// leave a choice (nobody played yet, or a tie), `playerPriority` decides before arrival.
     ///
     /// A player that stopped less than `trackChangeGrace` ago, straight from Playing, still
     /// counts as playing: it is changing track, and Now Playing stays with it.
@@ -21,12 +22,14 @@ extension Registry {
             anyReceiving = true
             if record.isPlaying || isChangingTrack(record, at: now) {
                 let key = record.lastStartedPlaying ?? 0
-                if playing.map({ Registry.ranks(key, app, record, above: $0) }) ?? true { playing = (key, app, record) }
+                if playing.map({ ranks(key, app, record, above: $0) }) ?? true { playing = (key, app, record) }
             } else if let key = record.lastPlayed {
-                if played.map({ Registry.ranks(key, app, record, above: $0) }) ?? true { played = (key, app, record) }
+                if played.map({ ranks(key, app, record, above: $0) }) ?? true { played = (key, app, record) }
             }
             if record.player != nil,
-                earliestWithPlayer.map({ (record.arrivedAt, app) < ($0.record.arrivedAt, $0.app) }) ?? true
+                earliestWithPlayer.map({
+                    (priority(of: record), record.arrivedAt, app) < (priority(of: $0.record), $0.record.arrivedAt, $0.app)
+                }) ?? true
             {
                 earliestWithPlayer = (app, record)
             }
@@ -38,14 +41,22 @@ extension Registry {
         return (true, earliestWithPlayer?.app)
     }
 
-    /// Whether a candidate ranks above the best so far: a greater key; on a tie, the earliest
-    /// arrival, then the name, so the answer never depends on dictionary order.
-    private static func ranks(
-        _ key: UInt64, _ app: AppID, _ record: AppRecord, above best: (key: UInt64, app: AppID, record: AppRecord)
-    ) -> Bool {
+    /// Whether a candidate ranks above the best so far: a greater key; on a tie, the preferred
+    /// player, then the earliest arrival, then the name, so the answer never depends on
+    /// dictionary order.
+    private func ranks(_ key: UInt64, _ app: AppID, _ record: AppRecord, above best: (key: UInt64, app: AppID, record: AppRecord)) -> Bool {
         if key != best.key { return key > best.key }
+        let (mine, theirs) = (priority(of: record), priority(of: best.record))
+        if mine != theirs { return mine < theirs }
         if record.arrivedAt != best.record.arrivedAt { return record.arrivedAt < best.record.arrivedAt }
         return app < best.app
+    }
+
+    /// The app's place in `playerPriority` (0 first), or past its end when not listed. A listed
+    /// name also stands for its instances: `org.mpris.MediaPlayer2.vlc` for `….vlc.instance42`.
+    func priority(of record: AppRecord) -> Int {
+        guard let name = record.player?.busName else { return playerPriority.count }
+        return playerPriority.firstIndex { name == $0 || name.hasPrefix($0 + ".") } ?? playerPriority.count
     }
 
     func isChangingTrack(_ record: AppRecord, at now: UInt64) -> Bool {

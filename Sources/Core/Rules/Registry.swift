@@ -5,6 +5,8 @@ public struct Registry: Sendable {
     /// A player that goes from Playing to Stopped and back within this time is changing track
     /// (VLC stops for about 200 ms on Next): it has not *started* playing again.
     public var trackChangeGrace: UInt64
+    /// Preferred players' bus names, most preferred first: they break the rules' ties.
+    public var playerPriority: [String] = []
 
     var apps: [AppID: AppRecord] = [:]
     /// Every app's first-responder entries, oldest push first; the last is the first responder.

@@ -1,0 +1,26 @@
+import Config
+
+/// Where the daemon's options come from: the configuration file, then the command line's
+/// flags over it (so a flag keeps its effect across reloads), then the device directories.
+public struct Settings: Sendable {
+    /// The file to read; nil when there is none to read (no HOME).
+    public var configurationPath: String? = ConfigurationFile.defaultPath()
+    /// Whether the file was named on the command line (then it must exist).
+    public var configurationPathGiven = false
+    /// The flags, as changes to the configuration, in order.
+    public var overrides: [@Sendable (inout Configuration) -> Void] = []
+    public var inputDirectory: String?
+    public var iioDirectory: String?
+
+    public init() {}
+
+    /// Reads the file (again) and gives the options it and the flags make.
+    public func options() throws(ConfigurationError) -> Service.Options {
+        var configuration = Configuration()
+        if let configurationPath {
+            configuration = try ConfigurationFile.load(configurationPath, mustExist: configurationPathGiven)
+        }
+        for override in overrides { override(&configuration) }
+        return Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory)
+    }
+}

@@ -1,0 +1,131 @@
+import Bridge
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// The configuration file with a running daemon: read at start, refused when broken, reloaded
+/// by SIGHUP and `mediaremotectl reload` (a broken one keeps what was in use), checked by
+/// `mediaremotectl check` without the service.
+@Suite("configuration file: start, reload, check")
+struct ConfigurationFileTests {
+    static func ctl(_ fixture: ServiceFixture, _ arguments: [String]) throws -> ProcessResult {
+        try Subprocess.run(DaemonTests.ctl, arguments, environment: fixture.bus.environment)
+    }
+
+    static func mode(_ fixture: ServiceFixture) -> String? {
+        if case .string(let mode)? = fixture.property("Mode") { mode } else { nil }
+    }
+
+    @Test("the daemon starts with the file's settings")
+    func startsWithTheFile() throws {
+        let fixture = try ServiceFixture(configuration: "[service]\nmode = \"strict\"\n")
+        #expect(Self.mode(fixture) == "strict")
+    }
+
+    @Test("a broken file: the daemon refuses to start and names the file, line and key")
+    func refusesABrokenFile() throws {
+        let bus = try PrivateBus()
+        try bus.writeConfiguration("[service]\nmode = \"fast\"\n[shake]\nsensitivity = 99\n")
+        let result = try Subprocess.run(DaemonTests.daemon, [], environment: bus.environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("mediaremote/config.toml:2: service.mode: \"fast\" is not allowed; allowed: \"compat\", \"strict\""),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("config.toml:4: shake.sensitivity: 99.0 is out of range"), "\(result.stderr)")
+        #expect(try !bus.connect().listNames().contains(BridgeNames.busName))
+    }
+
+    @Test("--config names the file, which must then exist")
+    func namedFile() throws {
+        let bus = try PrivateBus()
+        let result = try Subprocess.run(DaemonTests.daemon, ["--config", "/nonexistent/mr.toml"], environment: bus.environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/nonexistent/mr.toml: cannot read it: No such file or directory"), "\(result.stderr)")
+    }
+
+    @Test("mediaremotectl reload applies a changed file; a broken one is refused and the old settings stay")
+    func reloadByCtl() throws {
+        let fixture = try ServiceFixture()
+        #expect(Self.mode(fixture) == "compat")
+        try fixture.bus.writeConfiguration("[service]\nmode = \"strict\"\n")
+        let reloaded = try Self.ctl(fixture, ["reload"])
+        #expect(reloaded.status == 0, "\(reloaded.stderr)")
+        #expect(reloaded.stdout == "reloaded\n")
+        #expect(fixture.wait { Self.mode(fixture) == "strict" })
+
+        try fixture.bus.writeConfiguration("[service]\nmode = \"strict\"\n\n[shake]\naction = \"skip\"\n")
+        let refused = try Self.ctl(fixture, ["reload"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("config.toml:5: shake.action: \"skip\" is not allowed"), "\(refused.stderr)")
+        #expect(Self.mode(fixture) == "strict")
+        #expect(fixture.daemon.isRunning)
+    }
+
+    @Test("SIGHUP reloads; with a broken file the daemon keeps running on what it had, and logs why")
+    func reloadBySIGHUP() throws {
+        let fixture = try ServiceFixture()
+        try fixture.bus.writeConfiguration("[service]\nmode = \"strict\"\n")
+        kill(fixture.daemon.pid, SIGHUP)
+        #expect(fixture.wait { Self.mode(fixture) == "strict" })
+        try fixture.bus.writeConfiguration("[service]\nmode = compat\n")
+        kill(fixture.daemon.pid, SIGHUP)
+        // Still there and still strict after the broken reload was read.
+        #expect(fixture.send("play") != "")
+        #expect(Self.mode(fixture) == "strict")
+        let result = fixture.daemon.stop()
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("configuration reloaded: mode strict"), "\(result.stderr)")
+        #expect(result.stderr.contains("the configuration was not reloaded, the one in use stays"), "\(result.stderr)")
+        #expect(result.stderr.contains("config.toml:2: 'compat' is not a value; strings need quotes"), "\(result.stderr)")
+    }
+
+    @Test("flags win over the file, across reloads too")
+    func flagsWin() throws {
+        let fixture = try ServiceFixture(arguments: ["--mode", "compat"], configuration: "[service]\nmode = \"strict\"\n")
+        #expect(Self.mode(fixture) == "compat")
+        #expect(try Self.ctl(fixture, ["reload"]).status == 0)
+        #expect(Self.mode(fixture) == "compat")
+    }
+
+    @Test("ignoring a player on reload drops it; un-ignoring finds it again")
+    func ignorePlayersOnReload() throws {
+        let fixture = try ServiceFixture()
+        let mpv = try MPV(fixture)
+        let short = mpv.name.replacingOccurrences(of: "org.mpris.MediaPlayer2.", with: "")
+        try fixture.bus.writeConfiguration("[players]\nignore = [\"\(short)\"]\n")
+        #expect(try Self.ctl(fixture, ["reload"]).status == 0)
+        #expect(fixture.wait { fixture.players.isEmpty }, "\(fixture.players)")
+        #expect(fixture.send("play") == "discarded")
+        try fixture.bus.writeConfiguration("")
+        #expect(try Self.ctl(fixture, ["reload"]).status == 0)
+        #expect(fixture.wait { fixture.players.contains { $0.hasPrefix(mpv.name + " ") } }, "\(fixture.players)")
+    }
+
+    @Test("mediaremotectl check: valid, broken with every problem, missing, and the default file")
+    func check() throws {
+        let bus = try PrivateBus()
+        let environment = bus.environment
+        let none = try Subprocess.run(DaemonTests.ctl, ["check"], environment: environment)
+        #expect(none.status == 0)
+        #expect(none.stdout.hasSuffix("mediaremote/config.toml: no such file; the defaults apply\n"), "\(none.stdout)")
+
+        try bus.writeConfiguration("[keys]\nseek_step_ms = 2000\n")
+        let valid = try Subprocess.run(DaemonTests.ctl, ["check"], environment: environment)
+        #expect(valid.status == 0)
+        #expect(valid.stdout.hasSuffix("mediaremote/config.toml: valid\n"), "\(valid.stdout)")
+
+        let broken = bus.directory.appendingPathComponent("broken.toml")
+        try "[keys]\nseek_step_ms = 0\n[devices]\ngrab = \"yes\"\nnoise = 1\n".write(to: broken, atomically: true, encoding: .utf8)
+        let refused = try Subprocess.run(DaemonTests.ctl, ["check", broken.path], environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.split(separator: "\n").map(String.init) == [
+            "\(broken.path):2: keys.seek_step_ms: 0 is out of range; allowed: a whole number of ms from 100 to 600000",
+            "\(broken.path):4: devices.grab: must be true or false, not a string",
+            "\(broken.path):5: devices.noise: unknown key; [devices] has read_keyboards, grab, include, exclude",
+        ])
+
+        let missing = try Subprocess.run(DaemonTests.ctl, ["check", "/nonexistent.toml"], environment: environment)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("/nonexistent.toml: cannot read it"))
+    }
+}
