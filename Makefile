@@ -17,7 +17,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test bench eval-motion build release deps-build deps-run deps-test deps-bench clean
+.PHONY: run test bench eval-motion build release deps-build deps-run deps-test deps-bench clean install uninstall
 
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -69,6 +69,52 @@ MOTION_DATA ?= ../shared/data/motion
 eval-motion: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) --product motion-eval
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/motion-eval" "$(MOTION_DATA)"
+
+# Installation, by the conventions of distributions: PREFIX=/usr and DESTDIR for a package;
+# the default /usr/local is searched by systemd, D-Bus and udev too. BUILT names a directory of
+# built executables to install instead of building the release (the tests use it).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+DBUS_SERVICES_DIR ?= $(DATADIR)/dbus-1/services
+DBUS_INTERFACES_DIR ?= $(DATADIR)/dbus-1/interfaces
+UDEV_RULES_DIR ?= $(PREFIX)/lib/udev/rules.d
+DOC_DIR ?= $(DATADIR)/doc/mediaremote
+BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/vendor-completions
+FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
+
+INSTALLED := $(BINDIR)/mediaremoted $(BINDIR)/mediaremotectl \
+	$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service \
+	$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service \
+	$(DBUS_INTERFACES_DIR)/org.mediaremote.MediaRemote1.xml $(DBUS_INTERFACES_DIR)/org.mediaremote.Responder1.xml \
+	$(UDEV_RULES_DIR)/70-mediaremote.rules \
+	$(DOC_DIR)/config.example.toml $(DOC_DIR)/README.md \
+	$(BASH_COMPLETION_DIR)/mediaremotectl $(ZSH_COMPLETION_DIR)/_mediaremotectl $(FISH_COMPLETION_DIR)/mediaremotectl.fish
+
+install: $(if $(BUILT),,release)
+	@set -e; built="$${BUILT:-$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)}"; \
+	install -Dm755 "$$built/mediaremoted" "$(DESTDIR)$(BINDIR)/mediaremoted"; \
+	install -Dm755 "$$built/mediaremotectl" "$(DESTDIR)$(BINDIR)/mediaremotectl"; \
+	install -d "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" "$(DESTDIR)$(DBUS_SERVICES_DIR)"; \
+	sed 's|@bindir@|$(BINDIR)|g' systemd/mediaremoted.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service"; \
+	sed 's|@bindir@|$(BINDIR)|g' dbus/org.mediaremote.MediaRemote1.service.in \
+		> "$(DESTDIR)$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service"; \
+	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service" "$(DESTDIR)$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service"; \
+	install -Dm644 -t "$(DESTDIR)$(DBUS_INTERFACES_DIR)" dbus/org.mediaremote.MediaRemote1.xml dbus/org.mediaremote.Responder1.xml; \
+	install -Dm644 -t "$(DESTDIR)$(UDEV_RULES_DIR)" udev/70-mediaremote.rules; \
+	install -Dm644 -t "$(DESTDIR)$(DOC_DIR)" config/config.example.toml README.md; \
+	install -d "$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"; \
+	"$$built/mediaremotectl" --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETION_DIR)/mediaremotectl"; \
+	"$$built/mediaremotectl" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_mediaremotectl"; \
+	"$$built/mediaremotectl" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/mediaremotectl.fish"
+	@echo "Installed under $(DESTDIR)$(PREFIX). Next: sudo udevadm control --reload && sudo udevadm trigger," \
+		"then systemctl --user daemon-reload && systemctl --user enable --now mediaremoted"
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir "$(DESTDIR)$(DOC_DIR)" 2>/dev/null
 
 clean:
 	rm -rf .build

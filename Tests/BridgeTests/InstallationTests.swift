@@ -1,0 +1,120 @@
+import Bridge
+import DBus
+import Foundation
+import Testing
+import TestSupport
+
+/// `make install` and what it installs, judged by the tools that will read it: systemd-analyze
+/// for the unit, a dbus-daemon for the activation file.
+@Suite("installation: make install and uninstall, the unit, D-Bus activation", .serialized)
+struct InstallationTests {
+    /// Installs into a fresh prefix with the built executables; the caller removes it.
+    static func install() throws -> URL {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-prefix-\(UUID().uuidString)")
+        let result = try Subprocess.run("/usr/bin/make", [
+            "-C", BuiltProducts.repositoryRoot.path, "--no-print-directory", "install",
+            "PREFIX=\(prefix.path)", "BUILT=\(BuiltProducts.directory.path)",
+        ])
+        guard result.status == 0 else { throw TestFailure("make install failed: \(result.stdout)\(result.stderr)") }
+        return prefix
+    }
+
+    static let installedFiles = [
+        "bin/mediaremoted", "bin/mediaremotectl", "lib/systemd/user/mediaremoted.service",
+        "share/dbus-1/services/org.mediaremote.MediaRemote1.service",
+        "share/dbus-1/interfaces/org.mediaremote.MediaRemote1.xml", "share/dbus-1/interfaces/org.mediaremote.Responder1.xml",
+        "lib/udev/rules.d/70-mediaremote.rules", "share/doc/mediaremote/config.example.toml", "share/doc/mediaremote/README.md",
+        "share/bash-completion/completions/mediaremotectl", "share/zsh/vendor-completions/_mediaremotectl",
+        "share/fish/vendor_completions.d/mediaremotectl.fish",
+    ]
+
+    static func files(under directory: URL) -> [String] {
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+        var files: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                files.append(String(url.resolvingSymlinksInPath().path.dropFirst(directory.resolvingSymlinksInPath().path.count + 1)))
+            }
+        }
+        return files.sorted()
+    }
+
+    @Test("make install puts every file in its place with the paths filled in; make uninstall removes them all")
+    func installAndUninstall() throws {
+        let prefix = try Self.install()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        #expect(Self.files(under: prefix) == Self.installedFiles.sorted())
+        let unit = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/user/mediaremoted.service"), encoding: .utf8)
+        #expect(unit.contains("ExecStart=\(prefix.path)/bin/mediaremoted\n"))
+        #expect(!unit.contains("@bindir@"))
+        let activation = try String(
+            contentsOf: prefix.appendingPathComponent("share/dbus-1/services/org.mediaremote.MediaRemote1.service"), encoding: .utf8)
+        #expect(activation.contains("Exec=\(prefix.path)/bin/mediaremoted\n"))
+        #expect(activation.contains("SystemdService=mediaremoted.service\n"))
+        let completion = try String(contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/mediaremotectl"), encoding: .utf8)
+        #expect(completion.contains("reload") && completion.contains("check"))
+
+        let result = try Subprocess.run("/usr/bin/make", [
+            "-C", BuiltProducts.repositoryRoot.path, "--no-print-directory", "uninstall", "PREFIX=\(prefix.path)",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.files(under: prefix) == [])
+    }
+
+    /// systemd-analyze needs a runtime directory, which a machine without a user session lacks.
+    static func analyze(_ arguments: [String]) throws -> ProcessResult {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-runtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtime.path
+        return try Subprocess.run("/usr/bin/systemd-analyze", arguments, environment: environment)
+    }
+
+    @Test("the unit: systemd-analyze verify is silent, and security rates it 2.0 or better")
+    func unit() throws {
+        let prefix = try Self.install()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let unit = prefix.appendingPathComponent("lib/systemd/user/mediaremoted.service").path
+        let verify = try Self.analyze(["verify", "--user", unit])
+        #expect(verify.status == 0)
+        #expect(verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
+
+        let security = try Self.analyze(["security", "--offline=true", "--user", unit])
+        let overall = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level for mediaremoted.service:") }
+        let score = overall.flatMap { $0.split(separator: ":").last?.split(separator: " ").first }.flatMap { Double($0) }
+        #expect(score != nil, "\(security.stdout)\(security.stderr)")
+        #expect((score ?? 10) <= 2.0, "\(overall ?? "")")
+    }
+
+    @Test("D-Bus activation: the first call to org.mediaremote.MediaRemote1 starts the installed service")
+    func activation() throws {
+        let prefix = try Self.install()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let bus = try PrivateBus()
+        try FileManager.default.copyItem(
+            at: prefix.appendingPathComponent("share/dbus-1/services/org.mediaremote.MediaRemote1.service"),
+            to: bus.directory.appendingPathComponent("services/org.mediaremote.MediaRemote1.service"))
+        let client = try bus.connect()
+        // What a session manager does: the services it starts find this bus and no user's files.
+        _ = try client.callBlocking(.methodCall(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ReloadConfig"))
+        _ = try client.callBlocking(.methodCall(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "UpdateActivationEnvironment",
+            arguments: [["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": bus.configHome.path].dbusValue]))
+        #expect(try !client.listNames().contains(BridgeNames.busName))
+
+        let reply = try client.callBlocking(.methodCall(
+            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .properties, member: "Get",
+            arguments: [.string(BridgeNames.interface.rawValue), .string("Version")]), timeout: .seconds(20))
+        #expect(reply.arguments == [.variant(.string(MediaRemoteVersion.current))])
+        // It is the installed executable that answered.
+        let owner = try client.callBlocking(.methodCall(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetConnectionUnixProcessID",
+            arguments: [.string(BridgeNames.busName.rawValue)]))
+        guard case .uint32(let pid)? = owner.arguments.first else { throw TestFailure("no process id: \(owner.arguments)") }
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+        #expect(executable == prefix.appendingPathComponent("bin/mediaremoted").resolvingSymlinksInPath().path)
+        kill(pid_t(pid), SIGTERM)
+    }
+}
