@@ -5,6 +5,7 @@ import MPRIS
 extension Coordinator {
     /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out.
     func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
+        dispatchesInFlight += 1
         var running = dispatcher.dispatch(event, at: now)
         let step = running.start()
         continueDispatch(running, step, completion)
@@ -14,6 +15,7 @@ extension Coordinator {
     private func continueDispatch(_ running: Dispatch, _ step: Dispatch.Step, _ completion: ((Outcome) -> Void)?) {
         switch step {
         case .finished(let outcome):
+            dispatchesInFlight -= 1
             dispatcher.finished(running)
             announce(running.event, outcome)
             completion?(outcome)

@@ -24,6 +24,9 @@ final class Coordinator {
     /// Reads the configuration again and applies it (the service's); the `Reload` method calls it.
     var reloadConfiguration: (() -> Result<Void, ConfigurationError>)?
 
+    /// Events whose dispatch has not finished (waiting for a player's or responder's answer).
+    var dispatchesInFlight = 0
+
     private var appWatch: SignalSubscription?
     private var published: PublishedState?
     private var graceTimer: Timer?

@@ -110,6 +110,7 @@ public final class Service {
         }
         loop.run()
         if outcome == .stopped {
+            coordinator.finishBeforeStopping(timeout: options.callTimeout + .milliseconds(100))
             _ = try? connection.releaseName(BridgeNames.busName)
         }
         return outcome

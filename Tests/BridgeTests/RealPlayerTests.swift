@@ -144,6 +144,19 @@ struct RealPlayerTests {
         #expect(fixture.players.map { $0.split(separator: " ")[0] } == ["org.mpris.MediaPlayer2.audacious"])
     }
 
+    @Test("SIGTERM in the middle of a seek: the end is delivered to the player before the service exits 0")
+    func stopMidSeek() throws {
+        let fixture = try ServiceFixture()
+        let player = try MPV(fixture)
+        #expect(fixture.send("beginSeekingForward") == "\(player.name) /org/mpris/MediaPlayer2")
+        let result = fixture.daemon.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fixture.wait { fixture.dispatched.contains { $0.subtype == "endSeekingForward" } }, "\(fixture.dispatched)")
+        let end = fixture.dispatched.first { $0.subtype == "endSeekingForward" }
+        #expect(end?.handled == true && end?.busName == player.name, "\(fixture.dispatched)")
+        #expect(result.stderr.contains("stopping: delivering endSeekingForward"), "\(result.stderr)")
+    }
+
     @Test("a held seek repeats Seek(+5 s) until it ends")
     func heldSeek() throws {
         let fixture = try ServiceFixture()

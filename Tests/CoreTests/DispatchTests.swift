@@ -84,6 +84,21 @@ struct DispatchTests {
         #expect(transcript.send(.beginSeekingForward).delivered.map(\.address) == ["player B"])
     }
 
+    @Test("before stopping: every seek in progress ends and a shake in progress is cancelled; nothing else")
+    func endingsBeforeStopping() {
+        var transcript = Transcript(Self.playing + [.push("A", "/a")])
+        #expect(transcript.dispatcher.endingsBeforeStopping(at: transcript.now).isEmpty)
+        _ = transcript.send(.beginSeekingForward)
+        _ = transcript.send(.beginSeekingBackward)
+        _ = transcript.send(.shake, phase: .began, from: .accelerometer, answers: [.handled])
+        let endings = transcript.dispatcher.endingsBeforeStopping(at: transcript.now)
+        #expect(endings.map(\.subtype) == [.endSeekingBackward, .endSeekingForward, .shake])
+        #expect(endings.last?.phase == .cancelled && endings.last?.source == .accelerometer)
+        // Once they are delivered, nothing is left.
+        for event in endings { _ = transcript.send(event.subtype, phase: event.phase, from: event.source, answers: [.handled]) }
+        #expect(transcript.dispatcher.endingsBeforeStopping(at: transcript.now).isEmpty)
+    }
+
     @Test("a seek whose handler left ends through the chain")
     func seekHandlerLeft() {
         var transcript = Transcript(Self.playing + [.appear("B", .paused)])

@@ -97,4 +97,13 @@ public struct Dispatcher: Sendable {
         let claimsGone = source == .accelerometer && motionClaimedBefore && !registry.isMotionClaimed
         return responderMoved || claimsGone ? .motion(.cancelled, at: now, from: source) : nil
     }
+
+    /// What must still be delivered before MediaRemote stops: the end of every seek in
+    /// progress (to where its beginning went) and the cancel of a shake in progress.
+    public func endingsBeforeStopping(at now: UInt64) -> [Event] {
+        var events = seeks.keys.compactMap { $0.endOfSeek }.sorted { $0.rawValue < $1.rawValue }
+            .map { Event.remoteControl($0, at: now, from: .api) }
+        if let source = shakeSource { events.append(.motion(.cancelled, at: now, from: source)) }
+        return events
+    }
 }

@@ -1,0 +1,25 @@
+import Core
+
+extension Coordinator {
+    /// Before the service stops (SIGTERM): nothing is left half-done. The devices close, which
+    /// ends the seeks their keys held; then every other seek in progress ends and a shake in
+    /// progress is cancelled, each delivered where its beginning went. Waits for those
+    /// deliveries, each at most `timeout` (a player that does not answer is not waited for).
+    func finishBeforeStopping(timeout: Duration) {
+        input?.stop()
+        motion?.setActive(false)
+        waitForDispatches(timeout)
+        for event in dispatcher.endingsBeforeStopping(at: now) {
+            Log.info("stopping: delivering \(event.subtype)\(event.phase.map { " \($0)" } ?? "") to where it began")
+            dispatch(event)
+        }
+        waitForDispatches(timeout)
+    }
+
+    private func waitForDispatches(_ timeout: Duration) {
+        guard dispatchesInFlight > 0 else { return }
+        if !connection.loop.run(until: { self.dispatchesInFlight == 0 }, timeout: timeout) {
+            Log.warning("stopping without the answers to \(dispatchesInFlight) events")
+        }
+    }
+}
