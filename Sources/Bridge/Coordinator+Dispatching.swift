@@ -17,6 +17,7 @@ extension Coordinator {
         case .finished(let outcome):
             dispatchesInFlight -= 1
             dispatcher.finished(running)
+            log(running.event, outcome)
             announce(running.event, outcome)
             completion?(outcome)
         case .deliver(let link):
@@ -61,6 +62,17 @@ extension Coordinator {
             case .failure(let error):
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
+        }
+    }
+
+    /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
+    private func log(_ event: Event, _ outcome: Outcome) {
+        let what = "\(event.subtype)\(event.phase.map { " \($0)" } ?? "") from \(event.source)"
+        switch outcome {
+        case .handled:
+            Log.debug("\(what): handled by \(Coordinator.destination(of: outcome).0)")
+        case .discarded(let reason):
+            Log.info("\(what): discarded (\(reason.rawValue))")
         }
     }
 

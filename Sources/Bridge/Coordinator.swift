@@ -24,6 +24,8 @@ final class Coordinator {
     /// Reads the configuration again and applies it (the service's); the `Reload` method calls it.
     var reloadConfiguration: (() -> Result<Void, ConfigurationError>)?
 
+    /// The devices as last logged.
+    private var loggedDevices: [String: KeyInput.DeviceInfo] = [:]
     /// Events whose dispatch has not finished (waiting for a player's or responder's answer).
     var dispatchesInFlight = 0
 
@@ -45,12 +47,14 @@ final class Coordinator {
         try connection.export([BridgeInterface.make(self)], at: BridgeNames.objectPath)
         if mprisProxy { try startProxy() }
         tracker.onAppeared = { [unowned self] app, player in
+            Log.info("player \(player.busName) appeared (\(player.status))")
             self.changeState { $0.registry.playerAppeared(app, player, at: self.now) }
         }
         tracker.onChanged = { [unowned self] app, status, capabilities in
             self.changeState { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: self.now) }
         }
         tracker.onVanished = { [unowned self] app in
+            Log.info("player \(self.dispatcher.registry.player(of: app)?.busName ?? app.rawValue) left")
             self.delivery.playerLeft(app)
             self.changeState { $0.registry.playerVanished(app) }
         }
@@ -93,7 +97,10 @@ final class Coordinator {
         let input = KeyInput(loop: connection.loop, options: options)
         input.onEvent = { [unowned self] event in self.dispatch(event) }
         input.onNotice = { Log.warning($0) }
-        input.onDevicesChanged = { [unowned self, unowned input] in self.motion?.accelerometersChanged(input.accelerometers) }
+        input.onDevicesChanged = { [unowned self, unowned input] in
+            self.logDeviceChanges(input.devices)
+            self.motion?.accelerometersChanged(input.accelerometers)
+        }
         do {
             try input.start()
             self.input = input
@@ -110,6 +117,17 @@ final class Coordinator {
         motion.onNotice = { Log.warning($0) }
         motion.accelerometersChanged(input?.accelerometers ?? [])
         self.motion = motion
+    }
+
+    /// One line per device that appeared (read or not, and why) or went.
+    private func logDeviceChanges(_ devices: [KeyInput.DeviceInfo]) {
+        let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
+        for device in devices where loggedDevices[device.path] != device {
+            let name = device.name.isEmpty ? "" : " (\(device.name))"
+            Log.info("input device \(device.path)\(name): " + (device.isRead ? "read" : "not read: \(device.reason)"))
+        }
+        for path in loggedDevices.keys.sorted() where now[path] == nil { Log.info("input device \(path) went away") }
+        loggedDevices = now
     }
 
     /// Applies a change to the rules' state, then announces what it changed: properties, and
@@ -131,6 +149,9 @@ final class Coordinator {
     /// for the moment Now Playing may move by itself (the end of a track-change grace).
     func publishChanges() {
         let current = PublishedState(self)
+        if current.nowPlaying != (published ?? .empty).nowPlaying {
+            Log.info("Now Playing: \(current.nowPlaying.isEmpty ? "nobody" : current.nowPlaying)")
+        }
         if let published {
             let changed = current.changes(since: published)
             if !changed.isEmpty {

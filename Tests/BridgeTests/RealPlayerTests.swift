@@ -157,6 +157,17 @@ struct RealPlayerTests {
         #expect(result.stderr.contains("stopping: delivering endSeekingForward"), "\(result.stderr)")
     }
 
+    @Test("the log: players and Now Playing at info, each handled event only with --verbose", arguments: [false, true])
+    func log(verbose: Bool) throws {
+        let fixture = try ServiceFixture(arguments: verbose ? ["--verbose"] : [])
+        let player = try MPV(fixture)
+        #expect(fixture.send("nextTrack") == "\(player.name) /org/mpris/MediaPlayer2")
+        let log = fixture.daemon.stop().stderr
+        #expect(log.contains("mediaremoted: player \(player.name) appeared"), "\(log)")
+        #expect(log.contains("mediaremoted: Now Playing: \(player.name)\n"), "\(log)")
+        #expect(log.contains("nextTrack from api: handled by \(player.name)") == verbose, "\(log)")
+    }
+
     @Test("a held seek repeats Seek(+5 s) until it ends")
     func heldSeek() throws {
         let fixture = try ServiceFixture()
