@@ -122,9 +122,9 @@ final class Coordinator {
     /// One line per device that appeared (read or not, and why) or went.
     private func logDeviceChanges(_ devices: [KeyInput.DeviceInfo]) {
         let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
-        for device in devices where loggedDevices[device.path] != device {
-            let name = device.name.isEmpty ? "" : " (\(device.name))"
-            Log.info("input device \(device.path)\(name): " + (device.isRead ? "read" : "not read: \(device.reason)"))
+        // A device that could not be opened has no name: KeyInput's notice already said why.
+        for device in devices where loggedDevices[device.path] != device && !device.name.isEmpty {
+            Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? "read" : "not read: \(device.reason)"))
         }
         for path in loggedDevices.keys.sorted() where now[path] == nil { Log.info("input device \(path) went away") }
         loggedDevices = now

@@ -22,7 +22,7 @@ public func runService(settings: Settings = Settings()) -> Int32 {
         Log.error(error.description)
         return 1
     }
-    let file = settings.configurationPath.map { " with \($0)" } ?? ""
+    let file = settings.configurationPath.map { ConfigurationFile.exists($0) ? " with \($0)" : ", \($0) absent: defaults" } ?? ""
     Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName), in \(options.mode) mode\(file)")
     switch service.run() {
     case .stopped:
