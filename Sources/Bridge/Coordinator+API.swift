@@ -167,7 +167,7 @@ extension Coordinator {
     /// Reads the configuration file again; a broken one is refused with its problems and the
     /// configuration in use stays.
     func reload(_ call: MethodCall) throws -> [Value] {
-        guard let reloadConfiguration else { throw DBusError.failed("this service was started without a configuration file") }
+        guard let reloadConfiguration else { throw DBusError.failed("MediaRemote is still starting") }
         if case .failure(let error) = reloadConfiguration() {
             throw DBusError(BridgeNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
         }

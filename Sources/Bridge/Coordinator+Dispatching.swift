@@ -67,13 +67,17 @@ extension Coordinator {
 
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
     private func log(_ event: Event, _ outcome: Outcome) {
-        let what = "\(event.subtype)\(event.phase.map { " \($0)" } ?? "") from \(event.source)"
         switch outcome {
         case .handled:
-            Log.debug("\(what): handled by \(Coordinator.destination(of: outcome).0)")
+            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(Coordinator.destination(of: outcome).0)")
         case .discarded(let reason):
-            Log.info("\(what): discarded (\(reason.rawValue))")
+            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
         }
+    }
+
+    /// An event as the log names it: `nextTrack`, `shake cancelled`.
+    static func describe(_ event: Event) -> String {
+        "\(event.subtype)" + (event.phase.map { " \($0)" } ?? "")
     }
 
     /// `EventDispatched(s type, s subtype, s phase, t timestamp, s source, b handled,

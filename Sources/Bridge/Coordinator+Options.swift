@@ -2,34 +2,32 @@ import Core
 import DBus
 import MPRIS
 
-/// A new configuration, applied while running (a reload): each part goes where it lives, and
-/// only what changed is touched, so a reload that changes nothing disturbs nothing.
+/// The options, where each part lives: plain values are simply set (at start-up and on a
+/// reload); on a reload, what must be restarted (devices, the proxy) is touched only if it
+/// changed, so a reload that changes nothing disturbs nothing.
 extension Coordinator {
+    /// Takes the settings that are plain values, as they are: at start-up and on every reload.
+    func adopt(_ options: Service.Options) {
+        dispatcher.registry.mode = options.mode
+        dispatcher.registry.playerPriority = options.playerPriority
+        dispatcher.shakeAction = options.shakeAction
+        responderTimeout = options.callTimeout
+        delivery.callTimeout = options.callTimeout
+        delivery.seekStep = options.seekStep
+        delivery.seekInterval = options.seekInterval
+    }
+
     /// Applies `options` over `old`; returns what changed, in words, for the log.
     func apply(_ options: Service.Options, over old: Service.Options) -> [String] {
+        adopt(options)
+        // Mode and priority may move Now Playing and change the Mode property: announce it.
+        publishChanges()
         var changes: [String] = []
-        if options.mode != old.mode || options.playerPriority != old.playerPriority {
-            changeState {
-                $0.registry.mode = options.mode
-                $0.registry.playerPriority = options.playerPriority
-            }
-            if options.mode != old.mode { changes.append("mode \(options.mode)") }
-            if options.playerPriority != old.playerPriority { changes.append("player priority") }
-        }
-        if options.callTimeout != old.callTimeout {
-            responderTimeout = options.callTimeout
-            delivery.callTimeout = options.callTimeout
-            changes.append("call timeout")
-        }
-        if options.seekStep != old.seekStep || options.seekInterval != old.seekInterval {
-            delivery.seekStep = options.seekStep
-            delivery.seekInterval = options.seekInterval
-            changes.append("seeking")
-        }
-        if options.shakeAction != old.shakeAction {
-            dispatcher.shakeAction = options.shakeAction
-            changes.append("shake action \(options.shakeAction)")
-        }
+        if options.mode != old.mode { changes.append("mode \(options.mode)") }
+        if options.playerPriority != old.playerPriority { changes.append("player priority") }
+        if options.callTimeout != old.callTimeout { changes.append("call timeout") }
+        if options.seekStep != old.seekStep || options.seekInterval != old.seekInterval { changes.append("seeking") }
+        if options.shakeAction != old.shakeAction { changes.append("shake action \(options.shakeAction)") }
         if options.ignoredPlayers != old.ignoredPlayers {
             tracker.setIgnored(options.ignoredPlayers)
             changes.append("ignored players")
@@ -42,7 +40,6 @@ extension Coordinator {
         }
         if options.motion != old.motion {
             motion?.update(options.motion)
-            motion?.accelerometersChanged(input?.accelerometers ?? [])
             changes.append("shake detection")
         }
         if options.mprisProxy != old.mprisProxy {

@@ -10,7 +10,7 @@ extension Coordinator {
         motion?.setActive(false)
         waitForDispatches(timeout)
         for event in dispatcher.endingsBeforeStopping(at: now) {
-            Log.info("stopping: delivering \(event.subtype)\(event.phase.map { " \($0)" } ?? "") to where it began")
+            Log.info("stopping: delivering \(Coordinator.describe(event)) to where it began")
             dispatch(event)
         }
         waitForDispatches(timeout)

@@ -33,9 +33,10 @@ final class Coordinator {
     private var published: PublishedState?
     private var graceTimer: Timer?
 
-    init(connection: Connection, mode: Mode, ignoredPlayers: Set<String>) {
+    /// The rest of the options come with ``adopt(_:)``.
+    init(connection: Connection, ignoredPlayers: Set<String>) {
         self.connection = connection
-        dispatcher = Dispatcher(registry: Registry(mode: mode))
+        dispatcher = Dispatcher()
         tracker = PlayerTracker(connection: connection, ignoring: ignoredPlayers)
         delivery = PlayerDelivery(connection: connection)
     }

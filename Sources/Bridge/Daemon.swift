@@ -8,22 +8,15 @@ import Glibc
 /// SIGINT, 1 when it cannot start (a broken configuration file among the reasons) or loses the
 /// bus or its name (so systemd restarts it).
 public func runService(settings: Settings = Settings()) -> Int32 {
-    let options: Service.Options
-    do throws(ConfigurationError) {
-        options = try settings.options()
-    } catch {
-        Log.error("not starting: the configuration is broken (check it with mediaremotectl check):\n\(error.description)")
-        return 1
-    }
     let service: Service
     do {
-        service = try Service(options: options, settings: settings)
+        service = try Service(settings: settings)
     } catch {
         Log.error(error.description)
         return 1
     }
     let file = settings.configurationPath.map { ConfigurationFile.exists($0) ? " with \($0)" : ", \($0) absent: defaults" } ?? ""
-    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName), in \(options.mode) mode\(file)")
+    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName), in \(service.options.mode) mode\(file)")
     switch service.run() {
     case .stopped:
         Log.info("stopped")

@@ -25,13 +25,16 @@ public enum Log {
 
     private static let toJournal = getenv("JOURNAL_STREAM") != nil
 
-    public static func error(_ message: String) { write(.error, message) }
-    public static func warning(_ message: String) { write(.warning, message) }
-    public static func info(_ message: String) { write(.info, message) }
-    public static func debug(_ message: String) { write(.debug, message) }
+    // The message is made only when its level is written: debug lines cost nothing on the
+    // dispatch path unless asked for.
+    public static func error(_ message: @autoclosure () -> String) { write(.error, message) }
+    public static func warning(_ message: @autoclosure () -> String) { write(.warning, message) }
+    public static func info(_ message: @autoclosure () -> String) { write(.info, message) }
+    public static func debug(_ message: @autoclosure () -> String) { write(.debug, message) }
 
-    public static func write(_ level: Level, _ message: String) {
+    public static func write(_ level: Level, _ makeMessage: () -> String) {
         guard level.rawValue <= threshold.rawValue else { return }
+        let message = makeMessage()
         let line: String
         if toJournal {
             // Every line of a message carries the prefix: journald reads each line on its own.

@@ -4,7 +4,6 @@ extension Service {
     /// Reads the configuration again (SIGHUP, the `Reload` method) and applies what changed.
     /// A broken file changes nothing: the service keeps what it had and says why.
     func reload() -> Result<Void, ConfigurationError> {
-        guard let settings else { return .success(()) }
         let new: Options
         do throws(ConfigurationError) {
             new = try settings.options()

@@ -1,3 +1,4 @@
+import Config
 import Core
 import DBus
 import Input
@@ -28,9 +29,9 @@ public final class Service {
     private let connection: Connection
     let coordinator: Coordinator
     private var signals: SignalSource?
-    /// The options in force, and where new ones come from on a reload (nil: nowhere).
+    /// The options in force, and where new ones come from on a reload.
     public internal(set) var options: Options
-    let settings: Settings?
+    let settings: Settings
     /// What SIGHUP does, once the service exists to do it.
     private let hangUp = HangUp()
 
@@ -39,11 +40,16 @@ public final class Service {
     }
     private var outcome = Outcome.stopped
 
-    /// Connects to `bus`, owns `org.mediaremote.MediaRemote1` and exports the bridge object.
-    /// `settings`, when given, is where a reload (SIGHUP, the `Reload` method) reads new options.
-    public init(bus: Connection.Bus = .session, options: Options = Options(), settings: Settings? = nil) throws(StartError) {
-        self.options = options
+    /// Reads the configuration `settings` name, connects to `bus`, owns
+    /// `org.mediaremote.MediaRemote1` and exports the bridge object. A reload (SIGHUP, the
+    /// `Reload` method) reads the settings again.
+    public init(bus: Connection.Bus = .session, settings: Settings) throws(StartError) {
         self.settings = settings
+        do throws(ConfigurationError) {
+            options = try settings.options()
+        } catch {
+            throw StartError(description: "not starting: the configuration is broken (check it with mediaremotectl check):\n\(error.description)")
+        }
         do throws(DBusError) {
             loop = try EventLoop()
         } catch {
@@ -65,13 +71,8 @@ public final class Service {
             throw StartError(description: "\(error.message); is DBUS_SESSION_BUS_ADDRESS set?")
         }
         // Ready before the name is visible: the first call that finds the name is answered.
-        coordinator = Coordinator(connection: connection, mode: options.mode, ignoredPlayers: options.ignoredPlayers)
-        coordinator.responderTimeout = options.callTimeout
-        coordinator.dispatcher.shakeAction = options.shakeAction
-        coordinator.delivery.callTimeout = options.callTimeout
-        coordinator.delivery.seekStep = options.seekStep
-        coordinator.delivery.seekInterval = options.seekInterval
-        coordinator.dispatcher.registry.playerPriority = options.playerPriority
+        coordinator = Coordinator(connection: connection, ignoredPlayers: options.ignoredPlayers)
+        coordinator.adopt(options)
         coordinator.startInput(options.input)
         coordinator.startMotion(options.motion)
         do throws(DBusError) {

@@ -71,26 +71,31 @@ extension Configuration.Option {
     static func integer(
         _ section: String, _ key: String, _ range: ClosedRange<Int64>, unit: String, _ path: WritableKeyPath<Configuration, Int64>
     ) -> Self {
-        Self(section: section, key: key) { value, configuration in
-            let allowed = "a whole number of \(unit) from \(range.lowerBound) to \(range.upperBound)"
-            guard case .integer(let number) = value else { return "must be \(allowed), not \(value.kind)" }
-            guard range.contains(number) else { return "\(number) is out of range; allowed: \(allowed)" }
-            configuration[keyPath: path] = number
-            return nil
+        ranged(section, key, range, allowed: "a whole number of \(unit)", path) { value in
+            if case .integer(let number) = value { number } else { nil }
         }
     }
 
+    /// A number with or without a fraction.
     static func number(
         _ section: String, _ key: String, _ range: ClosedRange<Double>, unit: String, _ path: WritableKeyPath<Configuration, Double>
     ) -> Self {
-        Self(section: section, key: key) { value, configuration in
-            let allowed = "a number of \(unit) from \(range.lowerBound) to \(range.upperBound)"
-            let number: Double
+        ranged(section, key, range, allowed: "a number of \(unit)", path) { value in
             switch value {
-            case .float(let float): number = float
-            case .integer(let integer): number = Double(integer)
-            default: return "must be \(allowed), not \(value.kind)"
+            case .float(let number): number
+            case .integer(let number): Double(number)
+            default: nil
             }
+        }
+    }
+
+    private static func ranged<Number: Comparable>(
+        _ section: String, _ key: String, _ range: ClosedRange<Number>, allowed kind: String,
+        _ path: WritableKeyPath<Configuration, Number>, _ number: @escaping (TOMLValue) -> Number?
+    ) -> Self {
+        Self(section: section, key: key) { value, configuration in
+            let allowed = "\(kind) from \(range.lowerBound) to \(range.upperBound)"
+            guard let number = number(value) else { return "must be \(allowed), not \(value.kind)" }
             guard range.contains(number) else { return "\(number) is out of range; allowed: \(allowed)" }
             configuration[keyPath: path] = number
             return nil

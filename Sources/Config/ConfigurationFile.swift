@@ -16,13 +16,14 @@ public enum ConfigurationFile {
     /// such file; an error naming the file when it cannot be read or is not valid.
     public static func load(_ path: String, mustExist: Bool = false) throws(ConfigurationError) -> Configuration {
         let text: String
-        switch read(path) {
+        // A configuration is a few lines: a megabyte is not one.
+        switch TextFile.read(path, limit: 1 << 20) {
         case .success(let contents):
             text = contents
-        case .failure(let error) where error.code == ENOENT && !mustExist:
+        case .failure(let failure) where failure.isMissing && !mustExist:
             return Configuration()
-        case .failure(let error):
-            throw ConfigurationError(file: path, problems: [.init(line: 0, key: nil, message: error.code == EILSEQ ? error.text : "cannot read it: \(error.text)")])
+        case .failure(let failure):
+            throw ConfigurationError(file: path, problems: [.init(line: 0, key: nil, message: failure.description)])
         }
         return try Configuration(toml: text, file: path)
     }
@@ -30,32 +31,5 @@ public enum ConfigurationFile {
     /// Whether something is at `path`.
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
-    }
-
-    struct ReadError: Error {
-        let code: Int32
-        var text: String { code == EILSEQ ? "it is not UTF-8 text" : String(cString: strerror(code)) }
-    }
-
-    /// The whole file, as text; at most 1 MiB (a configuration is a few lines).
-    static func read(_ path: String) -> Result<String, ReadError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ReadError(code: errno)) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while bytes.count <= 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadError(code: errno))
-            }
-            if count == 0 {
-                guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(ReadError(code: EILSEQ)) }
-                return .success(text)
-            }
-            bytes += chunk[..<count]
-        }
-        return .failure(ReadError(code: EFBIG))
     }
 }

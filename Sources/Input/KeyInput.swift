@@ -40,7 +40,7 @@ public final class KeyInput {
     public var onDevicesChanged: (() -> Void)?
 
     private let loop: EventLoop
-    public let options: Options
+    private let options: Options
     private var directory: DeviceDirectory?
     private var open: [String: OpenDevice] = [:]
     private var skipped: [String: DeviceInfo] = [:]

@@ -28,7 +28,7 @@ public final class MotionInput {
     public var openSensors: [String] { sensors.keys.sorted() }
 
     private let loop: EventLoop
-    public private(set) var options: Options
+    private var options: Options
     private var sensors: [String: Sensor] = [:]
     /// The evdev accelerometers there are, open or not.
     private var accelerometers: [String] = []
@@ -75,7 +75,8 @@ public final class MotionInput {
     }
 
     /// New options: detectors that are not in a shake start over with the new parameters (one
-    /// in a shake keeps its own until it ends); open sensors are read again if their directory moved.
+    /// in a shake keeps its own until the shake ends); open sensors are read again if their
+    /// directory or rate changed.
     public func update(_ options: Options) {
         let reopen = isActive && (options.iioDirectory != self.options.iioDirectory || options.iioRate != self.options.iioRate)
         self.options = options
@@ -170,6 +171,10 @@ public final class MotionInput {
             guard let phase = MotionPhase(rawValue: event.phase.rawValue) else { continue }
             sensor.shaking = phase == .began
             onEvent?(.motion(phase, at: event.time, from: .accelerometer))
+            // A shake that was going on when the parameters changed is over: now they apply.
+            if !sensor.shaking, sensor.detector.parameters != options.detector {
+                sensor.detector = SwingDetector(parameters: options.detector)
+            }
         }
     }
 

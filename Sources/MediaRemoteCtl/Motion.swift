@@ -1,4 +1,5 @@
 import ArgumentParser
+import Config
 import Motion
 
 /// `mediaremotectl motion`: the shake detector, offline.
@@ -50,8 +51,8 @@ struct MotionCommand: ParsableCommand {
         func run() throws {
             let recording: Recording
             do {
-                recording = try Recording(csv: try TextFile.read(file))
-            } catch let error as Recording.ParseError {
+                recording = try Recording(csv: try TextFile.read(file).get())
+            } catch {
                 throw ClientError(description: "\(file): \(error)", status: .failure)
             }
             var parameters = SwingDetector.Parameters()

@@ -61,7 +61,7 @@ struct ConfigurationFileTests {
         #expect(fixture.daemon.isRunning)
     }
 
-    @Test("SIGHUP reloads; with a broken file the daemon keeps running on what it had, and logs why")
+    @Test("SIGHUP reloads; with a broken file the daemon logs why and goes on")
     func reloadBySIGHUP() throws {
         let fixture = try ServiceFixture()
         try fixture.bus.writeConfiguration("[service]\nmode = \"strict\"\n")
@@ -69,14 +69,31 @@ struct ConfigurationFileTests {
         #expect(fixture.wait { Self.mode(fixture) == "strict" })
         try fixture.bus.writeConfiguration("[service]\nmode = compat\n")
         kill(fixture.daemon.pid, SIGHUP)
-        // Still there and still strict after the broken reload was read.
-        #expect(fixture.send("play") != "")
-        #expect(Self.mode(fixture) == "strict")
+        // SIGTERM comes after SIGHUP (pending signals are taken lowest first): the daemon read
+        // the broken file, said why, and was still there to stop cleanly. That the settings in
+        // use stay is seen through the Reload method (reloadByCtl).
         let result = fixture.daemon.stop()
-        #expect(result.status == 0)
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("configuration reloaded: mode strict"), "\(result.stderr)")
         #expect(result.stderr.contains("the configuration was not reloaded, the one in use stays"), "\(result.stderr)")
         #expect(result.stderr.contains("config.toml:2: 'compat' is not a value; strings need quotes"), "\(result.stderr)")
+    }
+
+    @Test("the MPRIS proxy turned off and on again by reloads")
+    func proxyOnReload() throws {
+        let fixture = try ServiceFixture()
+        let proxy: BusName = "org.mpris.MediaPlayer2.mediaremote"
+        #expect(try fixture.client.listNames().contains(proxy))
+        try fixture.bus.writeConfiguration("[service]\nmpris_proxy = false\n")
+        #expect(try Self.ctl(fixture, ["reload"]).status == 0)
+        #expect(try !fixture.client.listNames().contains(proxy))
+        try fixture.bus.writeConfiguration("")
+        #expect(try Self.ctl(fixture, ["reload"]).status == 0)
+        #expect(try fixture.client.listNames().contains(proxy))
+        let status = try fixture.client.callBlocking(.methodCall(
+            destination: proxy, path: "/org/mpris/MediaPlayer2", interface: .properties, member: "Get",
+            arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("PlaybackStatus")]))
+        #expect(status.arguments == [.variant(.string("Stopped"))])
     }
 
     @Test("flags win over the file, across reloads too")
