@@ -11,7 +11,7 @@ RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
 # To test: independent peers (busctl, python3-dbus), real players (mpv, Audacious), and a qemu
 # guest with a real kernel's evdev and uinput (its kernel comes from apt-get download).
 TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi mpv mpv-mpris audacious sox \
-	libsox-fmt-base qemu-system-x86 busybox-static cpio
+	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base
 # To measure: playerctld is the reference the benchmarks compare against.
 BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 
@@ -39,8 +39,10 @@ deps-bench:
 build: deps-build
 	$(SWIFT) build
 
+# generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help.
 release: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 
 # Runs mediaremoted on the session bus; without one (a bare server), on a private bus.
 run: deps-run release
@@ -53,6 +55,7 @@ run: deps-run release
 
 test: deps-test
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 	bash Tests/Guest/run.sh "$$($(SWIFT) build --show-bin-path)"
 
@@ -72,7 +75,7 @@ eval-motion: deps-build
 
 # Installation, by the conventions of distributions: PREFIX=/usr and DESTDIR for a package;
 # the default /usr/local is searched by systemd, D-Bus and udev too. BUILT names a directory of
-# built executables to install instead of building the release (the tests use it).
+# built executables (generate-manual among them) to install instead of building the release (the tests use it).
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
@@ -84,6 +87,7 @@ DOC_DIR ?= $(DATADIR)/doc/mediaremote
 BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/vendor-completions
 FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
+MAN1_DIR ?= $(DATADIR)/man/man1
 
 INSTALLED := $(BINDIR)/mediaremoted $(BINDIR)/mediaremotectl \
 	$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service \
@@ -91,7 +95,8 @@ INSTALLED := $(BINDIR)/mediaremoted $(BINDIR)/mediaremotectl \
 	$(DBUS_INTERFACES_DIR)/org.mediaremote.MediaRemote1.xml $(DBUS_INTERFACES_DIR)/org.mediaremote.Responder1.xml \
 	$(UDEV_RULES_DIR)/70-mediaremote.rules \
 	$(DOC_DIR)/config.example.toml $(DOC_DIR)/README.md \
-	$(BASH_COMPLETION_DIR)/mediaremotectl $(ZSH_COMPLETION_DIR)/_mediaremotectl $(FISH_COMPLETION_DIR)/mediaremotectl.fish
+	$(BASH_COMPLETION_DIR)/mediaremotectl $(ZSH_COMPLETION_DIR)/_mediaremotectl $(FISH_COMPLETION_DIR)/mediaremotectl.fish \
+	$(MAN1_DIR)/mediaremoted.1 $(MAN1_DIR)/mediaremotectl.1
 
 install: $(if $(BUILT),,release)
 	@set -e; built="$${BUILT:-$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)}"; \
@@ -108,7 +113,12 @@ install: $(if $(BUILT),,release)
 	install -d "$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"; \
 	"$$built/mediaremotectl" --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETION_DIR)/mediaremotectl"; \
 	"$$built/mediaremotectl" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_mediaremotectl"; \
-	"$$built/mediaremotectl" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/mediaremotectl.fish"
+	"$$built/mediaremotectl" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/mediaremotectl.fish"; \
+	install -Dm644 -t "$(DESTDIR)$(MAN1_DIR)" man/mediaremoted.1; \
+	"$$built/generate-manual" "$$built/mediaremotectl" --authors "the MediaRemote authors" \
+		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
+		--output-directory "$(DESTDIR)$(MAN1_DIR)"; \
+	chmod 644 "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"
 	@echo "Installed under $(DESTDIR)$(PREFIX). Next: sudo udevadm control --reload && sudo udevadm trigger," \
 		"then systemctl --user daemon-reload && systemctl --user enable --now mediaremoted"
 

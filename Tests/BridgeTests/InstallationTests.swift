@@ -26,6 +26,7 @@ struct InstallationTests {
         "lib/udev/rules.d/70-mediaremote.rules", "share/doc/mediaremote/config.example.toml", "share/doc/mediaremote/README.md",
         "share/bash-completion/completions/mediaremotectl", "share/zsh/vendor-completions/_mediaremotectl",
         "share/fish/vendor_completions.d/mediaremotectl.fish",
+        "share/man/man1/mediaremoted.1", "share/man/man1/mediaremotectl.1",
     ]
 
     static func files(under directory: URL) -> [String] {
@@ -53,6 +54,10 @@ struct InstallationTests {
         #expect(activation.contains("SystemdService=mediaremoted.service\n"))
         let completion = try String(contentsOf: prefix.appendingPathComponent("share/bash-completion/completions/mediaremotectl"), encoding: .utf8)
         #expect(completion.contains("reload") && completion.contains("check"))
+        let ctlManual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/mediaremotectl.1"), encoding: .utf8)
+        for command in ["status", "players", "devices", "send", "shake", "motion", "monitor", "ping", "check", "reload"] {
+            #expect(ctlManual.contains(".It Em \(command)"), "mediaremotectl.1 lacks \(command)")
+        }
 
         let result = try Subprocess.run("/usr/bin/make", [
             "-C", BuiltProducts.repositoryRoot.path, "--no-print-directory", "uninstall", "PREFIX=\(prefix.path)",
