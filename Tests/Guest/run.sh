@@ -8,9 +8,11 @@
 # Prints each check and "guest: N passed, N failed"; exits 1 when anything failed or a part of
 # the guest never finished. KVM is used where a probe boot shows it works, TCG otherwise.
 #
-# Two parts in one boot: guest-test with mediaremoted's defaults (uinput devices), then
-# mediaremoted reading keyboards and guest-test --virtio-keyboard, to which this script sends
-# `sendkey audionext` through QEMU's monitor: a key from outside the guest.
+# Parts in one boot: guest-test with mediaremoted's defaults (uinput devices); mediaremoted
+# reading keyboards and guest-test --virtio-keyboard, to which this script sends `sendkey
+# audionext` through QEMU's monitor: a key from outside the guest; mediaremoted with a
+# configuration file that includes and excludes devices by name (guest-test --patterns, which
+# changes the file and reloads); mediaremoted as nobody, without permission to read devices.
 set -euo pipefail
 
 bench=no
@@ -97,6 +99,12 @@ daemon=$!
 guest-test --virtio-keyboard || true
 echo "guest-test --virtio-keyboard finished"
 kill $daemon; wait $daemon
+# Devices chosen by name in a configuration file, then changed by a reload.
+printf '[devices]\ninclude = ["*Included Keyboard"]\nexclude = ["*Excluded*"]\n' > /tmp/patterns.toml
+mediaremoted --config /tmp/patterns.toml > /tmp/mediaremoted-patterns.log 2>&1 &
+daemon=$!
+guest-test --patterns /tmp/patterns.toml || true
+kill $daemon; wait $daemon
 # Without permission to read the devices (as nobody): one clear line per device, with the fix.
 su nobody -s /bin/sh -c "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS exec mediaremoted" > /tmp/unprivileged.log 2>&1 &
 daemon=$!
@@ -114,7 +122,7 @@ else
 fi
 echo "permission check finished"
 echo "--- mediaremoted's log"
-cat /tmp/mediaremoted.log /tmp/mediaremoted-keyboards.log
+cat /tmp/mediaremoted.log /tmp/mediaremoted-keyboards.log /tmp/mediaremoted-patterns.log
 poweroff -f
 INIT
 chmod +x "$root/init"
@@ -169,7 +177,8 @@ wait $qemu || true
 passed=$(grep -ac '^ok ' "$work/console.log" || true)
 failed=$(grep -ac '^FAIL ' "$work/console.log" || true)
 grep -a '^ok \|^FAIL ' "$work/console.log" || true
-for part in "guest-test finished" "guest-test --virtio-keyboard finished" "permission check finished"; do
+for part in "guest-test finished" "guest-test --virtio-keyboard finished" "guest-test --patterns finished" \
+    "permission check finished"; do
     if ! grep -aq "^$part" "$work/console.log"; then
         echo "FAIL the guest never reached: $part"
         failed=$((failed + 1))

@@ -251,6 +251,47 @@ if CommandLine.arguments.contains("--virtio-keyboard") {
     exit(0)
 }
 
+if let index = CommandLine.arguments.firstIndex(of: "--patterns"), index + 1 < CommandLine.arguments.count {
+    // mediaremoted runs with --config FILE, a file that includes one keyboard and excludes a
+    // media device by name; then the file changes and `Reload` applies it to the open devices.
+    let configuration = CommandLine.arguments[index + 1]
+    do {
+        try register()
+        let keyboard = try UInputDevice(name: "MediaRemote Included Keyboard", keys: Array(1...88) + [KeyCode.previousSong])
+        let excluded = try UInputDevice(name: "MediaRemote Excluded Media Keys", keys: [KeyCode.nextSong])
+        let plain = try UInputDevice(name: "MediaRemote Plain Media Keys", keys: [KeyCode.playCD])
+        settle(10_000) { readDevices().isSuperset(of: [keyboard.name, plain.name]) && classes()[excluded.name] != nil }
+        let read = readDevices()
+        if read.contains(keyboard.name) && read.contains(plain.name) && !read.contains(excluded.name) {
+            passed += 1
+            print("ok devices.include reads a keyboard named in it; devices.exclude leaves a media device alone")
+        } else {
+            failed += 1
+            print("FAIL devices.include/exclude: read \(read.sorted())")
+        }
+        press(keyboard, KeyCode.previousSong)
+        check("the included keyboard's media key → previousTrack", ["previousTrack"])
+        press(excluded, KeyCode.nextSong)
+        check("the excluded media device's key → nothing", [], within: 800)
+
+        // Now the keyboard is excluded and the other device no longer is.
+        guard let file = fopen(configuration, "w") else { throw GuestFailure("cannot write \(configuration)") }
+        fputs("[devices]\nexclude = [\"*Keyboard\"]\n", file)
+        fclose(file)
+        _ = try bridge("Reload")
+        settle(10_000) { readDevices().contains(excluded.name) && !readDevices().contains(keyboard.name) }
+        press(keyboard, KeyCode.previousSong)
+        press(excluded, KeyCode.nextSong)
+        press(plain, KeyCode.playCD)
+        check("after Reload: the keyboard is left alone, the other device read", ["nextTrack", "play"])
+    } catch {
+        failed += 1
+        print("FAIL include/exclude setup: \(error)")
+    }
+    print("guest-test --patterns finished")
+    exit(0)
+}
+
 do {
     try register()
 
