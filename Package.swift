@@ -51,7 +51,7 @@ let package = Package(
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Motion", "CEvdev"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "DBus", "Motion", "CEvdev"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Core"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBus"]),
