@@ -1,5 +1,6 @@
 // motion-eval: scores shake detectors on labelled recordings (../shared/data/motion/) for every
-// device profile and prints a table. usage: motion-eval DATA_DIR
+// device profile and prints a table, then how far any detector can go on them (Separability).
+// usage: motion-eval DATA_DIR
 import Foundation
 import Motion
 
@@ -91,3 +92,11 @@ for (name, make) in detectors {
     }
 }
 print("\(all.filter { $0.label.hasPrefix("SHAKE") }.count) labelled shakes; quiet recordings: walking, running, sawing")
+print()
+Separability.report(
+    shakes: all.filter { $0.label.hasPrefix("SHAKE") }.compactMap { label in
+        guard let start = label.start, let recording = recordings[label.file] else { return nil }
+        return (label.file, UInt64(start * 1_000_000), recording)
+    },
+    quiet: files.filter { file in !file.hasPrefix("handshake_") && !all.contains { $0.file == file && $0.label.hasPrefix("SHAKE") } }
+        .compactMap { recordings[$0] })
