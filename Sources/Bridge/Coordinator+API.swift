@@ -27,11 +27,22 @@ extension Coordinator {
         do {
             let app = try caller(call)
             let path: ObjectPath = try call.argument(0)
+            let responder = ResponderAddress(app: app, path: path.rawValue)
+            // Refused before the check costs a call, and again after it (others may have landed).
+            try DBusError.from { () throws(CoreError) in try dispatcher.registry.checkCanPush(responder) }
+            let pending = pendingPushes[app, default: 0]
+            guard pending < dispatcher.registry.limits.pendingPushesPerApp else {
+                throw DBusError(BridgeNames.limitExceeded,
+                                "you have \(pending) BecomeFirstResponder calls still being checked, the most one connection may have; wait for their answers")
+            }
+            pendingPushes[app] = pending + 1
             connection.call(
                 destination: try BusName(app.rawValue), path: path, interface: .introspectable, member: "Introspect",
                 timeout: responderTimeout
             ) { [weak self] result in
                 guard let self else { return }
+                let left = (self.pendingPushes[app] ?? 1) - 1
+                self.pendingPushes[app] = left > 0 ? left : nil
                 switch result {
                 case .success(let reply):
                     guard case .string(let xml)? = reply.arguments.first,
@@ -40,8 +51,14 @@ extension Coordinator {
                         return call.fail(.invalidArgs(
                             "\(path) on your connection does not implement \(BridgeNames.responderInterface); export it there first"))
                     }
-                    self.changeState { $0.registry.becomeFirstResponder(ResponderAddress(app: app, path: path.rawValue), at: self.now) }
-                    call.reply([.boolean(true)])
+                    do throws(CoreError) {
+                        try self.changeState { (dispatcher) throws(CoreError) in
+                            try dispatcher.registry.becomeFirstResponder(responder, at: self.now)
+                        }
+                        call.reply([.boolean(true)])
+                    } catch {
+                        call.fail(DBusError(error))
+                    }
                 case .failure(let error) where error.name == .unknownObject || error.name == .unknownMethod:
                     call.fail(.invalidArgs("there is no object at \(path) on your connection"))
                 case .failure:
@@ -97,7 +114,9 @@ extension Coordinator {
 
     func claimMotion(_ call: MethodCall) throws -> [Value] {
         let app = try caller(call)
-        changeState { $0.registry.claimMotion(app, at: now) }
+        try DBusError.from { () throws(CoreError) in
+            try changeState { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(app, at: now) }
+        }
         return []
     }
 

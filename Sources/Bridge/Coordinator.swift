@@ -28,6 +28,8 @@ final class Coordinator {
     private var loggedDevices: [String: KeyInput.DeviceInfo] = [:]
     /// Events whose dispatch has not finished (waiting for a player's or responder's answer).
     var dispatchesInFlight = 0
+    /// BecomeFirstResponder calls whose object is being checked, per app (``Limits``).
+    var pendingPushes: [AppID: Int] = [:]
 
     private var appWatch: SignalSubscription?
     private var published: PublishedState?
@@ -132,18 +134,22 @@ final class Coordinator {
     }
 
     /// Applies a change to the rules' state, then announces what it changed: properties, and
-    /// the cancel of a shake whose first responder moved or whose last claim went.
-    func changeState(_ change: (inout Dispatcher) -> Void) {
+    /// the cancel of a shake whose first responder moved or whose last claim went. A change the
+    /// rules refuse throws, having changed nothing.
+    @discardableResult
+    func changeState<Result, Failure: Error>(_ change: (inout Dispatcher) throws(Failure) -> Result) throws(Failure) -> Result {
         let firstResponderBefore = dispatcher.registry.firstResponder
         let claimedBefore = dispatcher.registry.isMotionClaimed
-        change(&dispatcher)
-        motion?.setActive(dispatcher.registry.isMotionClaimed)
-        if let cancel = dispatcher.cancellationNeeded(
-            firstResponderBefore: firstResponderBefore, motionClaimedBefore: claimedBefore, at: now)
-        {
-            dispatch(cancel)
+        defer {
+            motion?.setActive(dispatcher.registry.isMotionClaimed)
+            if let cancel = dispatcher.cancellationNeeded(
+                firstResponderBefore: firstResponderBefore, motionClaimedBefore: claimedBefore, at: now)
+            {
+                dispatch(cancel)
+            }
+            publishChanges()
         }
-        publishChanges()
+        return try change(&dispatcher)
     }
 
     /// Emits PropertiesChanged for what differs from what was last published, and arms a timer

@@ -17,8 +17,8 @@ for index in 0..<8 {
 registry.beginReceiving(":1.3", at: 30)
 // :1.3 plays last: it is Now Playing, with two responders before its player.
 registry.playerChanged(":1.3", status: .playing, at: 40)
-registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/a"), at: 31)
-registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/b"), at: 32)
+try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/a"), at: 31)
+try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/b"), at: 32)
 var dispatcher = Dispatcher(registry: registry)
 
 let subtypes: [EventSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]

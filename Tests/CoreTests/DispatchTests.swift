@@ -173,10 +173,10 @@ struct MotionDispatchTests {
     }
 
     @Test("a detected shake is cancelled when the last motion claim goes; a simulated one is not")
-    func cancelOnLastClaim() {
+    func cancelOnLastClaim() throws {
         var transcript = Transcript([.push("X", "/x")])
-        transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
-        transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
+        try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
+        try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
         _ = transcript.send(.shake, phase: .began, from: .accelerometer, answers: [.handled])
         let responder = transcript.registry.firstResponder
         let first = transcript.release("X")
@@ -188,7 +188,7 @@ struct MotionDispatchTests {
         #expect(cancel?.phase == .cancelled && cancel?.source == .accelerometer)
 
         var simulated = Transcript([.push("X", "/x")])
-        simulated.dispatcher.registry.claimMotion("X", at: simulated.now)
+        try simulated.dispatcher.registry.claimMotion("X", at: simulated.now)
         _ = simulated.send(.shake, phase: .began, answers: [.handled])
         let released = simulated.release("X")
         #expect(released)

@@ -38,12 +38,12 @@ struct RulesTests {
     }
 
     @Test("rule 5: claims are counted per app; the sensor is wanted while any claim is held")
-    func claims() {
+    func claims() throws {
         var registry = Registry()
         #expect(!registry.isMotionClaimed)
-        registry.claimMotion("X", at: 1)
-        registry.claimMotion("X", at: 2)
-        registry.claimMotion("Y", at: 3)
+        try registry.claimMotion("X", at: 1)
+        try registry.claimMotion("X", at: 2)
+        try registry.claimMotion("Y", at: 3)
         #expect(registry.motionClaims(of: "X") == 2)
         let releases = (0..<3).map { _ in registry.releaseMotion("X") }
         #expect(releases == [true, true, false])
@@ -52,12 +52,43 @@ struct RulesTests {
         #expect(!registry.isMotionClaimed)
     }
 
+    @Test("limits: an app's responders and claims stop at its limit with a sentence; re-pushing, other apps, releasing go on")
+    func limits() throws {
+        var registry = Registry()
+        registry.limits.respondersPerApp = 2
+        registry.limits.motionClaimsPerApp = 2
+        for path in ["/a", "/b"] { try registry.becomeFirstResponder(ResponderAddress(app: "X", path: path), at: 1) }
+        #expect(throws: CoreError.limitExceeded(
+            "you have 2 responders on the first-responder stack, the most one connection may have; resign one first"))
+        {
+            try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/c"), at: 2)
+        }
+        #expect(registry.firstResponder == ResponderAddress(app: "X", path: "/b"))
+        // One already on the stack only moves up; another app has its own count.
+        try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/a"), at: 3)
+        try registry.becomeFirstResponder(ResponderAddress(app: "Y", path: "/a"), at: 4)
+        #expect(registry.responders(of: "X").map(\.path) == ["/a", "/b"])
+        registry.resignFirstResponder(ResponderAddress(app: "X", path: "/b"))
+        try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/c"), at: 5)
+
+        try registry.claimMotion("X", at: 6)
+        try registry.claimMotion("X", at: 7)
+        #expect(throws: CoreError.limitExceeded("you hold 2 motion claims, the most one connection may hold; release one first")) {
+            try registry.claimMotion("X", at: 8)
+        }
+        #expect(registry.motionClaims(of: "X") == 2)
+        try registry.claimMotion("Y", at: 9)
+        registry.releaseMotion("X")
+        try registry.claimMotion("X", at: 10)
+        #expect(registry.motionClaims == ["X": 2, "Y": 1])
+    }
+
     @Test("rule 6: an app that leaves takes its receiving, player, claims and stack entries with it, at once")
-    func leaving() {
+    func leaving() throws {
         var transcript = Transcript([
             .appear("A", .paused), .status("A", .playing), .begin("A"), .push("A", "/a"), .push("B", "/b"), .push("A", "/a2"),
         ])
-        transcript.dispatcher.registry.claimMotion("A", at: transcript.now)
+        try transcript.dispatcher.registry.claimMotion("A", at: transcript.now)
         transcript.apply(.leave("A"))
         #expect(!transcript.registry.knows("A"))
         #expect(!transcript.registry.isReceiving("A"))

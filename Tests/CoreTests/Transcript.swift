@@ -1,3 +1,5 @@
+import Testing
+
 @testable import Core
 
 /// A transcript of what happens on the bus, in order, on a virtual clock: the input of the
@@ -50,7 +52,12 @@ struct Transcript {
         case .status(let app, let status): dispatcher.registry.playerChanged(app, status: status, at: now)
         case .capabilities(let app, let capabilities): dispatcher.registry.playerChanged(app, capabilities: capabilities, at: now)
         case .vanish(let app): dispatcher.registry.playerVanished(app)
-        case .push(let app, let path): dispatcher.registry.becomeFirstResponder(ResponderAddress(app: app, path: path), at: now)
+        case .push(let app, let path):
+            do {
+                try dispatcher.registry.becomeFirstResponder(ResponderAddress(app: app, path: path), at: now)
+            } catch {
+                Issue.record("push \(app) \(path) refused: \(error)")
+            }
         case .resign(let app, let path): dispatcher.registry.resignFirstResponder(ResponderAddress(app: app, path: path))
         case .leave(let app): dispatcher.registry.appLeft(app)
         case .wait: break

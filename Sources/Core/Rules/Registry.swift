@@ -7,6 +7,8 @@ public struct Registry: Sendable {
     public var trackChangeGrace: UInt64
     /// Preferred players' bus names, most preferred first: they break the rules' ties.
     public var playerPriority: [String] = []
+    /// What each app may hold.
+    public var limits = Limits()
 
     var apps: [AppID: AppRecord] = [:]
     /// Every app's first-responder entries, oldest push first; the last is the first responder.
@@ -73,8 +75,10 @@ public struct Registry: Sendable {
     // MARK: First responder (rule 3)
 
     /// Pushes `responder` on the first-responder stack (moving it up if it was already there).
-    /// The bridge checks first that the object is the caller's own and reachable.
-    public mutating func becomeFirstResponder(_ responder: ResponderAddress, at time: UInt64) {
+    /// The bridge checks first that the object is the caller's own and reachable. A new one
+    /// beyond the app's limit is refused.
+    public mutating func becomeFirstResponder(_ responder: ResponderAddress, at time: UInt64) throws(CoreError) {
+        try checkCanPush(responder)
         if apps[responder.app] == nil { apps[responder.app] = AppRecord(arrivedAt: time) }
         stack.removeAll { $0 == responder }
         stack.append(responder)
@@ -89,6 +93,16 @@ public struct Registry: Sendable {
         return true
     }
 
+    /// Refuses a responder that is not on the stack yet when its app has as many as it may.
+    public func checkCanPush(_ responder: ResponderAddress) throws(CoreError) {
+        guard !stack.contains(responder) else { return }
+        let count = stack.count { $0.app == responder.app }
+        guard count < limits.respondersPerApp else {
+            throw .limitExceeded(
+                "you have \(count) responders on the first-responder stack, the most one connection may have; resign one first")
+        }
+    }
+
     /// The first responder: the most recent push still on the stack.
     public var firstResponder: ResponderAddress? { stack.last }
 
@@ -99,7 +113,12 @@ public struct Registry: Sendable {
 
     // MARK: Motion claims (rule 5)
 
-    public mutating func claimMotion(_ app: AppID, at time: UInt64) {
+    /// Adds a claim; refused beyond the app's limit.
+    public mutating func claimMotion(_ app: AppID, at time: UInt64) throws(CoreError) {
+        let claims = motionClaims(of: app)
+        guard claims < limits.motionClaimsPerApp else {
+            throw .limitExceeded("you hold \(claims) motion claims, the most one connection may hold; release one first")
+        }
         apps[app, default: AppRecord(arrivedAt: time)].motionClaims += 1
     }
 
