@@ -17,7 +17,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test bench eval-motion build release deps-build deps-run deps-test deps-bench clean install uninstall
+.PHONY: run test bench fuzz eval-motion build release deps-build deps-run deps-test deps-bench clean install uninstall
 
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -66,6 +66,14 @@ bench: deps-bench release
 	bash Tests/Guest/run.sh --bench "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 	@echo
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/motion-eval" --bench
+
+# The fuzzers at a larger scale than make test runs them: random and malformed calls to every
+# interface, and players that break MPRIS; each prints its report (FUZZ_SEED repeats a run).
+FUZZ_CALLS ?= 50000
+FUZZ_PLAYER_STEPS ?= 30000
+fuzz: deps-test
+	$(SWIFT) build --build-tests
+	FUZZ_CALLS=$(FUZZ_CALLS) FUZZ_PLAYER_STEPS=$(FUZZ_PLAYER_STEPS) $(SWIFT) test --skip-build --filter FuzzTests
 
 # Scores the shake detectors on ../shared/data/motion/ for every device profile.
 MOTION_DATA ?= ../shared/data/motion

@@ -70,6 +70,7 @@ public final class Service {
         } catch {
             throw StartError(description: "\(error.message); is DBUS_SESSION_BUS_ADDRESS set?")
         }
+        connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
         // Ready before the name is visible: the first call that finds the name is answered.
         coordinator = Coordinator(connection: connection, ignoredPlayers: options.ignoredPlayers)
         coordinator.adopt(options)

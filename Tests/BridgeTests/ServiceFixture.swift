@@ -24,10 +24,12 @@ final class ServiceFixture {
     }
 
     /// `configuration`: the text of the config.toml the daemon finds (none by default).
-    init(arguments: [String] = [], configuration: String? = nil) throws {
+    /// `logToFile`: the daemon's output goes to ``logFile`` (for long runs) instead of a pipe.
+    init(arguments: [String] = [], configuration: String? = nil, logToFile: Bool = false) throws {
         bus = try PrivateBus()
         if let configuration { try bus.writeConfiguration(configuration) }
-        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment)
+        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment,
+                            outputFile: logToFile ? bus.directory.appendingPathComponent("mediaremoted.log").path : nil)
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
@@ -45,6 +47,9 @@ final class ServiceFixture {
             throw TestFailure("mediaremoted did not start: \(daemon.stop().stderr)")
         }
     }
+
+    /// Where the daemon's output goes when the fixture was made with `logToFile`.
+    var logFile: URL { bus.directory.appendingPathComponent("mediaremoted.log") }
 
     deinit {
         subscription?.cancel()

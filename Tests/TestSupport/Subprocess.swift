@@ -16,6 +16,9 @@ public final class Subprocess: @unchecked Sendable {
     private let executable: String
     private let arguments: [String]
     private let environment: [String: String]?
+    /// Where standard output and error go instead of pipes: for a long run, whose output
+    /// would fill a pipe nobody reads until it ends (and then block the process).
+    private let outputFile: String?
     private var stdoutFD: Int32 = -1
     private var stderrFD: Int32 = -1
     private var stdinFD: Int32 = -1
@@ -23,10 +26,11 @@ public final class Subprocess: @unchecked Sendable {
     private var stderr = Data()
     private var status: Int32?
 
-    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) {
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, outputFile: String? = nil) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
+        self.outputFile = outputFile
     }
 
     deinit {
@@ -44,8 +48,13 @@ public final class Subprocess: @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        if let outputFile {
+            posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        }
         for fd in out + err + input { posix_spawn_file_actions_addclose(&actions, fd) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

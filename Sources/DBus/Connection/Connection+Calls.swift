@@ -20,19 +20,25 @@ public final class PendingCall {
     }
 }
 
-/// What libdbus keeps for a pending call's notification: the handler and its call.
+/// What libdbus keeps for a pending call's notification: the handler and its call. It holds
+/// the call strongly: a caller may drop the ``PendingCall`` it was given, and our reference to
+/// libdbus's pending call must still be released when the reply comes.
 private final class ReplyBox {
     let handler: (Result<Message, DBusError>) -> Void
-    weak var call: PendingCall?
+    let valueLimit: Int
+    var call: PendingCall?
 
-    init(_ handler: @escaping (Result<Message, DBusError>) -> Void) { self.handler = handler }
+    init(_ handler: @escaping (Result<Message, DBusError>) -> Void, valueLimit: Int) {
+        self.handler = handler
+        self.valueLimit = valueLimit
+    }
 
     func complete(_ pending: OpaquePointer) {
         let result: Result<Message, DBusError>
         if let reply = dbus_pending_call_steal_reply(pending) {
             defer { dbus_message_unref(reply) }
             do {
-                let message = try Message(decoding: reply)
+                let message = try Message(decoding: reply, valueLimit: valueLimit)
                 result = message.error.map { .failure($0) } ?? .success(message)
             } catch {
                 result = .failure(error)
@@ -41,6 +47,7 @@ private final class ReplyBox {
             result = .failure(.noReply("the call got no reply"))
         }
         call?.finish()
+        call = nil
         handler(result)
     }
 }
@@ -71,7 +78,7 @@ extension Connection {
             return failSoon(reply, .disconnected("the bus connection is closed"))
         }
         let call = PendingCall(raw: pending)
-        let box = ReplyBox(reply)
+        let box = ReplyBox(reply, valueLimit: maximumValuesPerMessage)
         box.call = call
         let data = Unmanaged.passRetained(box).toOpaque()
         let set = dbus_pending_call_set_notify(
@@ -118,7 +125,7 @@ extension Connection {
             throw failure
         }
         defer { dbus_message_unref(reply) }
-        return try Message(decoding: reply)
+        return try Message(decoding: reply, valueLimit: maximumValuesPerMessage)
     }
 
     /// Calls a method on a peer: the common case of ``call(_:timeout:reply:)``.

@@ -29,6 +29,12 @@ public final class Connection {
     public var onDisconnect: (() -> Void)?
     /// Called when a name this connection owned was taken away (`NameLost`).
     public var onNameLost: ((BusName) -> Void)?
+    /// The most values a peer's message may hold for this connection to read it: a call
+    /// beyond gets `LimitsExceeded`, a signal or reply beyond is dropped as an error. A
+    /// service sets it so that no peer can make it allocate without bound.
+    public var maximumValuesPerMessage = Int.max
+    /// Signals dropped for holding more than ``maximumValuesPerMessage`` values.
+    public private(set) var oversizedSignalsDropped = 0
 
     let raw: OpaquePointer
     private let integration: LoopIntegration
@@ -124,9 +130,16 @@ public final class Connection {
     }
 
     private func receive(_ raw: OpaquePointer) -> DBusHandlerResult {
-        let message: Message
+        var message: Message
         do {
-            message = try Message(decoding: raw)
+            message = try Message(decodingHeaderOf: raw)
+            // A call's body is decoded only once it is known to be wanted (``handleMethodCall``).
+            if message.kind != .methodCall {
+                message.arguments = try Message.arguments(of: raw, valueLimit: maximumValuesPerMessage)
+            }
+        } catch where error.name == .limitsExceeded {
+            if dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_SIGNAL { oversizedSignalsDropped += 1 }
+            return DBUS_HANDLER_RESULT_HANDLED
         } catch {
             // libdbus validated the message: this happens only on a bug; answer rather than drop.
             if dbus_message_get_type(raw) == DBUS_MESSAGE_TYPE_METHOD_CALL, dbus_message_get_no_reply(raw) == 0,
@@ -139,7 +152,7 @@ public final class Connection {
         }
         switch message.kind {
         case .methodCall:
-            handleMethodCall(message)
+            handleMethodCall(message, raw: raw)
             return DBUS_HANDLER_RESULT_HANDLED
         case .signal:
             handleSignal(message)

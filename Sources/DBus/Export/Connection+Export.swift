@@ -62,30 +62,43 @@ extension Connection {
 
     // MARK: Routing
 
-    func handleMethodCall(_ message: Message) {
-        guard let path = message.path, let member = message.member else { return }
+    /// Routes a call by its header and declared signature, and decodes its body only for the
+    /// method that takes it: a call that is refused costs nothing to refuse, however large.
+    func handleMethodCall(_ header: Message, raw: OpaquePointer) {
+        guard let path = header.path, let member = header.member else { return }
+        let signature = Message.declaredSignature(of: raw)
         let reply = { [self] (error: DBusError) in
-            if !message.noReplyExpected { _ = try? send(message.errorReply(error)) }
+            if !header.noReplyExpected { _ = try? send(header.errorReply(error)) }
         }
-        if let interface = message.interface, let standard = StandardInterfaces.method(interface, member) {
-            guard objects.isNode(path) else { return reply(DBusError(.unknownObject, "no object at \(path)")) }
-            guard message.signature == standard.inputSignature else {
-                return reply(wrongSignature(interface, member, expected: standard.inputSignature, got: message.signature))
+        let decoded = { [self] () -> Message? in
+            var message = header
+            do throws(DBusError) {
+                message.arguments = try Message.arguments(of: raw, valueLimit: maximumValuesPerMessage)
+                return message
+            } catch {
+                reply(error)
+                return nil
             }
-            let call = MethodCall(message: message, method: standard, connection: self)
-            answerStandard(call, path: path)
+        }
+        if let interface = header.interface, let standard = StandardInterfaces.method(interface, member) {
+            guard objects.isNode(path) else { return reply(DBusError(.unknownObject, "no object at \(path)")) }
+            guard signature == standard.inputSignature else {
+                return reply(wrongSignature(interface, member, expected: standard.inputSignature, got: signature))
+            }
+            guard let message = decoded() else { return }
+            answerStandard(MethodCall(message: message, method: standard, connection: self), path: path)
             return
         }
         guard let interfaces = objects.interfaces(at: path) else {
-            if message.interface == nil, member == "Introspect", objects.isNode(path) {
+            if header.interface == nil, member == "Introspect", objects.isNode(path), signature == Signature([]) {
                 return answerStandard(
-                    MethodCall(message: message, method: StandardInterfaces.method(.introspectable, "Introspect")!, connection: self),
+                    MethodCall(message: header, method: StandardInterfaces.method(.introspectable, "Introspect")!, connection: self),
                     path: path)
             }
             return reply(DBusError(.unknownObject, "no object at \(path)"))
         }
         let table: Interface
-        if let name = message.interface {
+        if let name = header.interface {
             guard let found = interfaces.first(where: { $0.name == name }) else {
                 return reply(DBusError(.unknownInterface, "\(path) has no interface \(name)"))
             }
@@ -100,9 +113,10 @@ extension Connection {
         guard let method = table.method(member) else {
             return reply(DBusError(.unknownMethod, "\(table.name) has no method \(member)"))
         }
-        guard message.signature == method.inputSignature else {
-            return reply(wrongSignature(table.name, member, expected: method.inputSignature, got: message.signature))
+        guard signature == method.inputSignature else {
+            return reply(wrongSignature(table.name, member, expected: method.inputSignature, got: signature))
         }
+        guard let message = decoded() else { return }
         method.handler(MethodCall(message: message, method: method, connection: self))
     }
 

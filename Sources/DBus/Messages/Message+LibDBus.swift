@@ -5,8 +5,15 @@ internal import CSystem
 // first: libdbus aborts the process on an invalid name, path or string.
 
 extension Message {
-    /// Decodes a libdbus message (which libdbus has already validated on receipt).
-    init(decoding raw: OpaquePointer) throws(DBusError) {
+    /// Decodes a libdbus message (which libdbus has already validated on receipt), refusing
+    /// one that holds more than `valueLimit` values (``Connection/maximumValuesPerMessage``).
+    init(decoding raw: OpaquePointer, valueLimit: Int = .max) throws(DBusError) {
+        try self.init(decodingHeaderOf: raw)
+        arguments = try Message.arguments(of: raw, valueLimit: valueLimit)
+    }
+
+    /// The header fields alone: routing needs no more, and the body may be large.
+    init(decodingHeaderOf raw: OpaquePointer) throws(DBusError) {
         let kind: Kind
         switch dbus_message_get_type(raw) {
         case DBUS_MESSAGE_TYPE_METHOD_CALL: kind = .methodCall
@@ -26,11 +33,19 @@ extension Message {
         errorName = try dbus_message_get_error_name(raw).map { p throws(DBusError) in try ErrorName(String(cString: p)) }
         destination = try dbus_message_get_destination(raw).map { p throws(DBusError) in try BusName(String(cString: p)) }
         sender = try dbus_message_get_sender(raw).map { p throws(DBusError) in try BusName(String(cString: p)) }
+    }
 
+    /// The body's signature as the message declares it, read without decoding the body.
+    static func declaredSignature(of raw: OpaquePointer) -> Signature {
+        (dbus_message_get_signature(raw).flatMap { try? Signature(String(cString: $0)) }) ?? Signature([])
+    }
+
+    /// The body, decoded: refused with `LimitsExceeded` past `valueLimit` values.
+    static func arguments(of raw: OpaquePointer, valueLimit: Int) throws(DBusError) -> [Value] {
         var iter = DBusMessageIter()
-        if dbus_message_iter_init(raw, &iter) != 0 {
-            arguments = try MessageReader.readAll(&iter)
-        }
+        guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }
+        var reader = MessageReader(budget: valueLimit)
+        return try reader.readAll(&iter)
     }
 
     /// A new libdbus message holding this one, owned by the caller (unref it).
@@ -80,9 +95,18 @@ extension Message {
     }
 }
 
-/// Reads values from a message iterator.
-enum MessageReader {
-    static func readAll(_ iter: inout DBusMessageIter) throws(DBusError) -> [Value] {
+/// Reads values from a message iterator, at most `budget` of them: each value costs a few
+/// dozen bytes decoded, so a 100 MB byte array would cost gigabytes.
+struct MessageReader {
+    let limit: Int
+    var budget: Int
+
+    init(budget: Int) {
+        limit = budget
+        self.budget = budget
+    }
+
+    mutating func readAll(_ iter: inout DBusMessageIter) throws(DBusError) -> [Value] {
         var values: [Value] = []
         while dbus_message_iter_get_arg_type(&iter) != csystem_DBUS_TYPE_INVALID {
             values.append(try read(&iter))
@@ -91,7 +115,11 @@ enum MessageReader {
         return values
     }
 
-    static func read(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
+    mutating func read(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
+        budget -= 1
+        guard budget >= 0 else {
+            throw DBusError(.limitsExceeded, "the message holds more than \(limit) values, the most this connection reads")
+        }
         let code = dbus_message_iter_get_arg_type(&iter)
         switch code {
         case csystem_DBUS_TYPE_BYTE: return .byte(UInt8(truncatingIfNeeded: csystem_dbus_get_uint(&iter)))
@@ -125,7 +153,7 @@ enum MessageReader {
         }
     }
 
-    private static func readArray(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
+    private mutating func readArray(_ iter: inout DBusMessageIter) throws(DBusError) -> Value {
         guard let raw = dbus_message_iter_get_signature(&iter) else {
             throw DBusError(.noMemory, "cannot read an array's signature")
         }

@@ -49,7 +49,7 @@ public struct HeadsetRecognizer: Sendable {
 
     /// The button went down (autorepeat is ignored by the caller).
     public mutating func press(at time: UInt64) -> [Event] {
-        var events = timeout(at: time)
+        let events = timeout(at: time)
         switch state {
         case .idle: state = .pressed(count: 1, at: time)
         case .released(let count, _): state = .pressed(count: count + 1, at: time)
