@@ -157,3 +157,48 @@ struct ExportTests {
         #expect(fixture.answer("Echo", [.variant(.int32(1))]) == .error(.unknownObject))
     }
 }
+
+@Suite("A bound on the values a connection decodes from one message")
+struct ValueLimitTests {
+    static func strings(_ count: Int) -> Value { .variant(.array(.string, [Value](repeating: .string("x"), count: count))) }
+
+    @Test("a call within the bound is answered; past it, LimitsExceeded; the object still answers")
+    func calls() throws {
+        let fixture = try BusFixture()
+        // The variant, its array and the array's strings: 2 + count values.
+        fixture.server.maximumValuesPerMessage = 12
+        #expect(fixture.answer("Echo", [Self.strings(10)]) == .values([Self.strings(10)]))
+        guard case .failure(let error) = fixture.call("Echo", [Self.strings(11)]) else {
+            Issue.record("a call past the bound was decoded")
+            return
+        }
+        #expect(error.name == .limitsExceeded)
+        #expect(error.message == "the message holds more than 12 values, the most this connection reads")
+        // Refused by its signature before anything is decoded, however large.
+        #expect(fixture.answer("Echo", [.array(.int32, [Value](repeating: .int32(7), count: 100_000))]) == .error(.invalidArgs))
+        #expect(fixture.answer("Echo", [.variant(.string("still here"))]) == .values([.variant(.string("still here"))]))
+    }
+
+    @Test("a signal past the bound is dropped and counted; a reply past it fails the call")
+    func signalsAndReplies() throws {
+        let fixture = try BusFixture()
+        fixture.client.maximumValuesPerMessage = 12
+        var heard: [Int] = []
+        let subscription = fixture.client.subscribe(MatchRule(interface: "org.mediaremote.Test", member: "Sizes")) {
+            if case .array(_, let items)? = $0.arguments.first { heard.append(items.count) }
+        }
+        defer { subscription.cancel() }
+        for count in [11, 12, 3] {
+            _ = try fixture.server.send(.signal(path: EchoObject.path, interface: "org.mediaremote.Test", member: "Sizes",
+                                                arguments: [.array(.int32, [Value](repeating: .int32(1), count: count))]))
+        }
+        fixture.loop.run(until: { heard.count == 2 }, timeout: .seconds(5))
+        #expect(heard == [11, 3])
+        #expect(fixture.client.oversizedSignalsDropped == 1)
+        guard case .failure(let error) = fixture.call("Echo", [Self.strings(11)]) else {
+            Issue.record("a reply past the bound was decoded")
+            return
+        }
+        #expect(error.name == .limitsExceeded)
+    }
+}
