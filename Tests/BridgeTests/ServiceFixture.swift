@@ -17,6 +17,8 @@ final class ServiceFixture {
     /// One `EventDispatched`, as the test reads it.
     struct Dispatched: Equatable, CustomStringConvertible {
         let type, subtype, phase, source: String
+        /// The event's time (CLOCK_MONOTONIC µs), given when it was made.
+        var timestamp: UInt64 = 0
         let handled: Bool
         let busName, path, reason: String
 
@@ -36,11 +38,11 @@ final class ServiceFixture {
         subscription = client.subscribe(MatchRule(interface: BridgeNames.interface, member: "EventDispatched")) { [unowned self] in
             let a = $0.arguments
             guard a.count == 9, case .string(let type) = a[0], case .string(let subtype) = a[1], case .string(let phase) = a[2],
-                case .string(let source) = a[4], case .boolean(let handled) = a[5], case .string(let busName) = a[6],
+                case .uint64(let timestamp) = a[3], case .string(let source) = a[4], case .boolean(let handled) = a[5], case .string(let busName) = a[6],
                 case .objectPath(let path) = a[7], case .string(let reason) = a[8]
             else { return }
             self.dispatched.append(Dispatched(
-                type: type, subtype: subtype, phase: phase, source: source, handled: handled, busName: busName,
+                type: type, subtype: subtype, phase: phase, source: source, timestamp: timestamp, handled: handled, busName: busName,
                 path: path.rawValue, reason: reason))
         }
         guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(BridgeNames.busName)) == true }) else {
