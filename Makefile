@@ -17,7 +17,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test bench fuzz eval-motion build release deps-build deps-run deps-test deps-bench clean install uninstall
+.PHONY: run test bench fuzz soak eval-motion build release deps-build deps-run deps-test deps-bench clean install uninstall
 
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -73,6 +73,14 @@ FUZZ_CALLS ?= 50000
 FUZZ_PLAYER_STEPS ?= 30000
 fuzz: deps-test
 	$(SWIFT) build --build-tests
+	FUZZ_CALLS=$(FUZZ_CALLS) FUZZ_PLAYER_STEPS=$(FUZZ_PLAYER_STEPS) $(SWIFT) test --skip-build --filter FuzzTests
+
+# Longer runs than make test: a million events through a running service (its RSS afterwards
+# within 1 MB of before), then the fuzzers at make fuzz's scale. Each prints its figures.
+SOAK_EVENTS ?= 1000000
+soak: deps-test
+	$(SWIFT) build --build-tests
+	SOAK_EVENTS=$(SOAK_EVENTS) $(SWIFT) test --skip-build --filter NothingLostTests
 	FUZZ_CALLS=$(FUZZ_CALLS) FUZZ_PLAYER_STEPS=$(FUZZ_PLAYER_STEPS) $(SWIFT) test --skip-build --filter FuzzTests
 
 # Scores the shake detectors on ../shared/data/motion/ for every device profile.

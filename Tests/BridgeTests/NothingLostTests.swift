@@ -8,21 +8,26 @@ import TestSupport
 /// handled or discarded with its reason, each client's events in the order it sent them.
 @Suite("nothing lost, in order: four clients sending as fast as they can", .serialized)
 struct NothingLostTests {
-    @Test("4 clients × 2,500 SendRemoteControlEvent: 10,000 answers, 10,000 EventDispatched, each client's in its order")
-    func fourClients() throws {
-        let fixture = try ServiceFixture(logToFile: true)
-        // The app that takes them: a responder that handles everything, counting what it gets.
-        var received: [String: Int] = [:]
+    /// The app that takes the events: a responder at /sink that handles everything, first
+    /// responder and receiving; `received` sees each subtype it gets.
+    static func sink(_ fixture: ServiceFixture, received: @escaping (String) -> Void) throws {
         try fixture.client.export([
             Interface(BridgeNames.responderInterface, methods: ["RemoteControlReceived", "MotionBegan", "MotionEnded", "MotionCancelled"].map { member in
                 Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)], out: [Argument("handled", .boolean)]) { call in
-                    if case .string(let subtype)? = call.arguments.first { received[subtype, default: 0] += 1 }
+                    if case .string(let subtype)? = call.arguments.first { received(subtype) }
                     return [.boolean(true)]
                 }
             })
         ], at: "/sink")
         _ = try fixture.callBridge("BeginReceivingRemoteControlEvents").get()
         #expect(try fixture.callBridge("BecomeFirstResponder", [.objectPath("/sink")]).get().arguments == [.boolean(true)])
+    }
+
+    @Test("4 clients × 2,500 SendRemoteControlEvent: 10,000 answers, 10,000 EventDispatched, each client's in its order")
+    func fourClients() throws {
+        let fixture = try ServiceFixture(logToFile: true)
+        var received: [String: Int] = [:]
+        try Self.sink(fixture) { received[$0, default: 0] += 1 }
 
         // Each client sends its own subtype, so its events can be told apart in the signals.
         let subtypes = ["play", "pause", "nextTrack", "previousTrack"]
@@ -72,5 +77,38 @@ struct NothingLostTests {
             #expect(zip(signals, signals.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp }, "\(subtype): signals out of order")
             #expect(received[subtype] == perClient, "\(subtype): the responder got \(received[subtype] ?? 0)")
         }
+    }
+
+    /// The resident memory of a process, in kB.
+    static func residentKB(_ pid: pid_t) -> Int { FuzzTests.residentKB(pid) ?? 0 }
+
+    @Test("many events through a running service: its memory afterwards is what it was (SOAK_EVENTS; a million in make soak)")
+    func memoryAfterMany() throws {
+        let count = FuzzTests.setting("SOAK_EVENTS", default: 20_000)
+        let fixture = try ServiceFixture(logToFile: true)
+        var received = 0
+        try Self.sink(fixture) { _ in received += 1 }
+        let client = try fixture.bus.connect(loop: fixture.loop)
+        var answered = 0
+        var sent = 0
+        func send() {
+            sent += 1
+            client.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
+                        member: "SendRemoteControlEvent", arguments: [.string("togglePlayPause")], timeout: .seconds(60)) { _ in
+                answered += 1
+                if sent < count { send() }
+            }
+        }
+        // Warm up first: what the first events allocate once is not growth.
+        let warmUp = min(2_000, count)
+        for _ in 0..<20 { send() }
+        fixture.wait(timeout: .seconds(120)) { answered >= warmUp }
+        let before = Self.residentKB(fixture.daemon.pid)
+        fixture.wait(timeout: .seconds(3600)) { answered == count }
+        fixture.wait(timeout: .milliseconds(300)) { false }
+        let after = Self.residentKB(fixture.daemon.pid)
+        print("soak: \(count) events, \(answered) answered, \(received) received by the responder; RSS \(before) kB → \(after) kB (\(after - before >= 0 ? "+" : "")\(after - before) kB)")
+        #expect(answered == count && received == count)
+        #expect(after - before <= 1024, "RSS grew from \(before) kB to \(after) kB")
     }
 }
