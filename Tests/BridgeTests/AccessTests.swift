@@ -11,18 +11,10 @@ struct AccessTests {
     /// Exports a Responder1 object on `connection` at `path` that handles everything and
     /// records "PATH MEMBER SUBTYPE".
     static func exportResponder(on connection: Connection, at path: ObjectPath, into received: Box<[String]>) throws {
-        try connection.export(
-            [
-                Interface(
-                    BridgeNames.responderInterface,
-                    methods: ["RemoteControlReceived", "MotionBegan", "MotionEnded", "MotionCancelled"].map { member in
-                        Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)],
-                               out: [Argument("handled", .boolean)]) { call in
-                            if case .string(let subtype)? = call.arguments.first { received.value.append("\(path) \(member) \(subtype)") }
-                            return [.boolean(true)]
-                        }
-                    })
-            ], at: path)
+        try connection.export([ResponderObject.interface { member, subtype in
+            received.value.append("\(path) \(member) \(subtype)")
+            return true
+        }], at: path)
     }
 
     final class Box<Value> {

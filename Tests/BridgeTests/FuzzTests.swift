@@ -63,14 +63,10 @@ struct FuzzTests {
         let fixture = try ServiceFixture(logToFile: true)
         // The healthy app: a Responder1 object, first responder, receiving.
         var healthy: [String] = []
-        try fixture.client.export([
-            Interface(BridgeNames.responderInterface, methods: ["RemoteControlReceived", "MotionBegan", "MotionEnded", "MotionCancelled"].map { member in
-                Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)], out: [Argument("handled", .boolean)]) { call in
-                    if case .string(let subtype)? = call.arguments.first { healthy.append("\(member) \(subtype)") }
-                    return [.boolean(true)]
-                }
-            })
-        ], at: "/healthy")
+        try fixture.client.export([ResponderObject.interface { member, subtype in
+            healthy.append("\(member) \(subtype)")
+            return true
+        }], at: "/healthy")
         _ = try fixture.callBridge("BeginReceivingRemoteControlEvents").get()
         #expect(try fixture.callBridge("BecomeFirstResponder", [.objectPath("/healthy")]).get().arguments == [.boolean(true)])
 

@@ -11,14 +11,10 @@ struct NothingLostTests {
     /// The app that takes the events: a responder at /sink that handles everything, first
     /// responder and receiving; `received` sees each subtype it gets.
     static func sink(_ fixture: ServiceFixture, received: @escaping (String) -> Void) throws {
-        try fixture.client.export([
-            Interface(BridgeNames.responderInterface, methods: ["RemoteControlReceived", "MotionBegan", "MotionEnded", "MotionCancelled"].map { member in
-                Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)], out: [Argument("handled", .boolean)]) { call in
-                    if case .string(let subtype)? = call.arguments.first { received(subtype) }
-                    return [.boolean(true)]
-                }
-            })
-        ], at: "/sink")
+        try fixture.client.export([ResponderObject.interface { _, subtype in
+            received(subtype)
+            return true
+        }], at: "/sink")
         _ = try fixture.callBridge("BeginReceivingRemoteControlEvents").get()
         #expect(try fixture.callBridge("BecomeFirstResponder", [.objectPath("/sink")]).get().arguments == [.boolean(true)])
     }
