@@ -17,7 +17,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test bench fuzz soak eval-motion build release deps-build deps-run deps-test deps-bench clean install uninstall
+.PHONY: run test bench fuzz soak eval-motion build release manual-tool deps-build deps-run deps-test deps-bench clean install uninstall
 
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -39,9 +39,12 @@ deps-bench:
 build: deps-build
 	$(SWIFT) build
 
-# generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help.
 release: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS)
+
+# generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help;
+# only installing needs it.
+manual-tool: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 
 # Runs mediaremoted on the session bus; without one (a bare server), on a private bus.
@@ -114,7 +117,7 @@ INSTALLED := $(BINDIR)/mediaremoted $(BINDIR)/mediaremotectl \
 	$(BASH_COMPLETION_DIR)/mediaremotectl $(ZSH_COMPLETION_DIR)/_mediaremotectl $(FISH_COMPLETION_DIR)/mediaremotectl.fish \
 	$(MAN1_DIR)/mediaremoted.1 $(MAN1_DIR)/mediaremotectl.1
 
-install: $(if $(BUILT),,release)
+install: $(if $(BUILT),,release manual-tool)
 	@set -e; built="$${BUILT:-$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)}"; \
 	install -Dm755 "$$built/mediaremoted" "$(DESTDIR)$(BINDIR)/mediaremoted"; \
 	install -Dm755 "$$built/mediaremotectl" "$(DESTDIR)$(BINDIR)/mediaremotectl"; \

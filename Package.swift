@@ -26,7 +26,7 @@ let package = Package(
         // The shake detector and its evaluation: pure, no clock, no I/O.
         .target(name: "Motion"),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
-        .target(name: "Config", dependencies: ["Core", "Motion"]),
+        .target(name: "Config", dependencies: ["Core", "DBus", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
         .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "DBus", "Motion"]),
         // MPRIS players on the bus: tracking them, delivering to them.

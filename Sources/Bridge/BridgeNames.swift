@@ -12,13 +12,6 @@ public enum BridgeNames {
     public static let invalidConfiguration: ErrorName = "org.mediaremote.MediaRemote1.Error.InvalidConfiguration"
 }
 
-/// What MediaRemote reads of any peer's message (calls to it, players' signals and replies).
-public enum BridgeLimits {
-    /// No call MediaRemote takes and no MPRIS player's state needs more than a few hundred
-    /// values; decoded, each costs a few dozen bytes, so this bounds one message to a few MB.
-    public static let valuesPerMessage = 65_536
-}
-
 /// MediaRemote's version, reported by the `Version` property and both executables.
 public enum MediaRemoteVersion {
     public static let current = "0.1.0"

@@ -1,4 +1,5 @@
 import Core
+import DBus
 
 /// The configuration file's keys, one line each: its section, name, what it accepts, and
 /// where the value goes. `config.example.toml` documents the same keys for people; a test
@@ -40,11 +41,8 @@ extension Configuration {
     static func playerName(_ name: String) -> Result<String, OptionMessage> {
         let prefix = "org.mpris.MediaPlayer2."
         let full = name.hasPrefix(prefix) ? name : prefix + name
-        let elements = full.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = full.count <= 255 && full.count > prefix.count && elements.allSatisfy { element in
-            !element.isEmpty && element.first?.isNumber == false
-                && element.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-        }
+        // The bus's own rules for a name.
+        let valid = full.count > prefix.count && (try? BusName(full)) != nil
         return valid ? .success(full) : .failure(OptionMessage("'\(name)' is not an MPRIS player name (e.g. \"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"))
     }
 

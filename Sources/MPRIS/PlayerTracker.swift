@@ -87,7 +87,7 @@ public final class PlayerTracker {
 
     /// Whether `name` is ignored: listed, or an instance of a listed name (`vlc.instance42` of `vlc`).
     private func isIgnored(_ name: BusName) -> Bool {
-        ignored.contains(name.rawValue) || ignored.contains { name.rawValue.hasPrefix($0 + ".") }
+        ignored.contains { Player.busName(name.rawValue, isListedAs: $0) }
     }
 
     /// The player's properties (`org.mpris.MediaPlayer2.Player`) as last read or signalled.

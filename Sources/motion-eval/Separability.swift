@@ -1,12 +1,12 @@
 import Foundation
 import Motion
 
-/// How far the recordings let any detector go: a bound on the false starts of every detector
+/// How far the recordings let a detector of the usual kind go: a bound on the false starts of every detector
 /// that begins sooner the stronger and faster a movement is, when it must begin within 0.5 s.
 /// A quiet recording is "as strong" as a shake when one of its half-second stretches is at
 /// least as large in all three of ``StretchFeatures`` as the shake's first half-second; a
-/// detector that begins on the shake in time and rises with all three (as detectors of swings,
-/// energy or zero crossings do) begins in each such recording too.
+/// detector that begins on the shake in time and never begins less readily as all three grow (as detectors of swings,
+/// energy or zero crossings are built to) begins in each such recording too.
 enum Separability {
     /// Prints each shake's features and how many quiet recordings are as strong, then the bound
     /// the goals meet: 95 % of the shakes begun within 0.5 s costs at least that many starts.

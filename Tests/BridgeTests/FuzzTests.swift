@@ -89,7 +89,7 @@ struct FuzzTests {
         healthy = []
         #expect((try? fixture.callBridge("SimulateMotion", [.string("shake")]).get()) != nil)
         #expect(healthy == ["MotionBegan shake", "MotionEnded shake"])
-        let players = fixture.players
+        let playersProperty = fixture.property("Players")
         let after = Self.residentKB(fixture.daemon.pid) ?? 0
         print("fuzz players (seed \(seed)): \(steps) steps, \(fuzzer.report); \(answered) of \(steps / 250) events answered meanwhile; "
             + "crashes \(crashed ? 1 : 0); RSS \(before) kB → \(after) kB")
@@ -97,7 +97,7 @@ struct FuzzTests {
         #expect(answered == steps / 250)
         #expect(fuzzer.report.appearances > 0 && fuzzer.report.signals > 0)
         // The Players property still reads, whatever the players claimed to be.
-        #expect(players.count <= 4, "\(players)")
+        #expect(playersProperty != nil)
         #expect(after - before < 16 * 1024, "RSS grew from \(before) kB to \(after) kB")
     }
 }

@@ -33,8 +33,8 @@ struct NothingLostTests {
         var failures: [String] = []
         // As fast as each can, 25 calls in flight each: 100 events at once reach the one
         // responder, under our private bus's limit of 128 pending replies a connection (the
-        // session bus allows 50,000). Past it the bus refuses the service's calls to the
-        // responder and events are discarded — a gap recorded in docs/DECISIONS.md.
+        // session bus allows 50,000). More, and events are discarded (the bus refuses the
+        // calls past it, or they time out waiting): a gap recorded in docs/DECISIONS.md.
         let window = 25
         var sent = Array(repeating: 0, count: clients.count)
         func send(_ client: Int) {

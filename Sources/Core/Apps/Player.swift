@@ -55,4 +55,10 @@ public struct Player: Hashable, Sendable {
 
     /// The object path MPRIS players live at.
     public static let objectPath = "/org/mpris/MediaPlayer2"
+
+    /// Whether the bus name `name` is `listed`, or one of its instances: a player listed in the
+    /// configuration (to ignore, or to prefer) stands for `….vlc.instance42` as well as `….vlc`.
+    public static func busName(_ name: String, isListedAs listed: String) -> Bool {
+        name == listed || name.hasPrefix(listed + ".")
+    }
 }

@@ -56,7 +56,7 @@ extension Registry {
     /// name also stands for its instances: `org.mpris.MediaPlayer2.vlc` for `….vlc.instance42`.
     func priority(of record: AppRecord) -> Int {
         guard let name = record.player?.busName else { return playerPriority.count }
-        return playerPriority.firstIndex { name == $0 || name.hasPrefix($0 + ".") } ?? playerPriority.count
+        return playerPriority.firstIndex { Player.busName(name, isListedAs: $0) } ?? playerPriority.count
     }
 
     func isChangingTrack(_ record: AppRecord, at now: UInt64) -> Bool {

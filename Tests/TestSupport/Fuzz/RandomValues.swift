@@ -41,7 +41,8 @@ public struct RandomValues {
         case .double:
             return .double(random.pick([0, -0.0, .infinity, -.infinity, .nan, .greatestFiniteMagnitude, 1e-310,
                                         Double.random(in: -1e9...1e9, using: &random)]))
-        case .unixFD: return .int32(-1)
+        // Never chosen by `type()`: a descriptor needs a real file, and the service takes none.
+        case .unixFD: return .unixFD(UnixFileDescriptor(taking: -1))
         case .string: return .string(string())
         case .objectPath: return .objectPath(objectPath())
         case .signature: return .signature(Signature((0..<Int.random(in: 0...3, using: &random)).map { _ in self.type(depth: 1) }))
