@@ -52,7 +52,7 @@ extension Coordinator {
             return answer(.declined)
         }
         let member = ResponderCalls.member(for: event.phase)
-        connection.call(
+        calls.call(
             destination: owner, path: path, interface: BridgeNames.responderInterface, member: member,
             arguments: [.string(event.subtype.rawValue), .uint64(event.timestamp)], timeout: responderTimeout
         ) { result in

@@ -12,6 +12,8 @@ final class Coordinator {
     var dispatcher: Dispatcher
     let tracker: PlayerTracker
     let delivery: PlayerDelivery
+    /// Every call that delivers an event (or forwards the proxy's) goes through it: a line per app.
+    let calls: CallQueue
     /// How long a Responder1 object has to answer.
     var responderTimeout: Duration = .milliseconds(250)
     /// The MPRIS player standing for Now Playing, unless turned off.
@@ -40,7 +42,8 @@ final class Coordinator {
         self.connection = connection
         dispatcher = Dispatcher()
         tracker = PlayerTracker(connection: connection, ignoring: ignoredPlayers)
-        delivery = PlayerDelivery(connection: connection)
+        calls = CallQueue(connection: connection)
+        delivery = PlayerDelivery(calls: calls)
     }
 
     var now: UInt64 { MonotonicClock.microseconds }

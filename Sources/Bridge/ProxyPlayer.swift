@@ -143,7 +143,7 @@ final class ProxyPlayer {
     private func forward(_ member: MemberName, _ inputs: [Argument]) -> Method {
         .deferred(member, in: inputs) { [unowned self] call in
             guard let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
-            self.connection.call(
+            self.coordinator.calls.call(
                 destination: owner, path: MPRISNames.path, interface: MPRISNames.player, member: member,
                 arguments: call.arguments, timeout: self.coordinator.delivery.callTimeout
             ) { result in
@@ -157,7 +157,7 @@ final class ProxyPlayer {
 
     private func forwardSet(_ name: MemberName, _ value: Value) {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return }
-        connection.call(
+        coordinator.calls.call(
             destination: owner, path: MPRISNames.path, interface: .properties, member: "Set",
             arguments: [.string(MPRISNames.player.rawValue), .string(name.rawValue), .variant(value)],
             timeout: coordinator.delivery.callTimeout
@@ -167,7 +167,7 @@ final class ProxyPlayer {
     /// MPRIS never signals `Position`: read it from the target when asked.
     private func readPosition(_ answer: @escaping (Value) -> Void) {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(.int64(0)) }
-        connection.call(
+        coordinator.calls.call(
             destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
             arguments: [.string(MPRISNames.player.rawValue), .string("Position")], timeout: coordinator.delivery.callTimeout
         ) { result in

@@ -3,7 +3,9 @@ import DBus
 
 /// Delivers remote-control events to MPRIS players: the matching method call, with a
 /// timeout, and `Seek(±step)` repeated while a seek is held. A player that errs or does not
-/// answer in time declines; it never holds up anything else.
+/// answer in time declines; it never holds up anything else. Calls go through the shared
+/// ``CallQueue``, so a player is sent its events in order and never more at once than the
+/// queue allows.
 public final class PlayerDelivery {
     public var callTimeout: Duration
     /// How far each `Seek` moves, and how often it repeats while held.
@@ -12,7 +14,8 @@ public final class PlayerDelivery {
     /// Told once per player and kind of failure, so a broken player does not flood the log.
     public var onFailure: ((String, DBusError) -> Void)?
 
-    private let connection: Connection
+    private let calls: CallQueue
+    private var connection: Connection { calls.connection }
     private var seekers: [SeekKey: Timer] = [:]
     private var reported: Set<String> = []
 
@@ -22,10 +25,10 @@ public final class PlayerDelivery {
     }
 
     public init(
-        connection: Connection, callTimeout: Duration = .milliseconds(250), seekStep: Duration = .seconds(5),
+        calls: CallQueue, callTimeout: Duration = .milliseconds(250), seekStep: Duration = .seconds(5),
         seekInterval: Duration = .milliseconds(500)
     ) {
-        self.connection = connection
+        self.calls = calls
         self.callTimeout = callTimeout
         self.seekStep = seekStep
         self.seekInterval = seekInterval
@@ -93,7 +96,7 @@ public final class PlayerDelivery {
         interface: InterfaceName = MPRISNames.player, describing what: String? = nil,
         answer: @escaping (Dispatch.Answer) -> Void
     ) {
-        connection.call(
+        calls.call(
             destination: owner, path: MPRISNames.path, interface: interface, member: member,
             arguments: arguments, timeout: callTimeout
         ) { [weak self] result in

@@ -101,7 +101,8 @@ extension Connection {
 
     /// Reports a failure from the loop rather than from inside `call`, so a caller never sees
     /// its reply handler run before `call` has returned.
-    private func failSoon(_ reply: @escaping (Result<Message, DBusError>) -> Void, _ error: DBusError) -> PendingCall {
+    @discardableResult
+    func failSoon(_ reply: @escaping (Result<Message, DBusError>) -> Void, _ error: DBusError) -> PendingCall {
         var timer: Timer?
         timer = try? loop.schedule(after: .zero) {
             timer = nil
