@@ -49,6 +49,9 @@ struct FuzzTests {
         let report = fuzzer.report
         print("fuzz (seed \(seed)): \(report); crashes \(crashed ? 1 : 0); RSS \(before) kB → \(after) kB (\(after - before >= 0 ? "+" : "")\(after - before) kB)")
 
+        SoakReport(part: "fuzzed calls (seed \(seed))", calls: report.calls, faults: report.calls, crashes: crashed ? 1 : 0,
+                   lost: report.unanswered, rssBefore: before, rssAfter: after).record()
+
         #expect(!crashed, "the service stopped answering; its log: \((try? String(contentsOf: fixture.logFile, encoding: .utf8))?.suffix(2000) ?? "")")
         #expect(report.unanswered == 0, "\(report)")
         #expect(report.returns > 0 && report.errorCount > 0, "\(report)")
@@ -93,6 +96,8 @@ struct FuzzTests {
         let after = Self.residentKB(fixture.daemon.pid) ?? 0
         print("fuzz players (seed \(seed)): \(steps) steps, \(fuzzer.report); \(answered) of \(steps / 250) events answered meanwhile; "
             + "crashes \(crashed ? 1 : 0); RSS \(before) kB → \(after) kB")
+        SoakReport(part: "bad players (seed \(seed))", calls: steps / 250, faults: steps, crashes: crashed ? 1 : 0,
+                   lost: steps / 250 - answered, rssBefore: before, rssAfter: after).record()
         #expect(!crashed && fixture.daemon.isRunning, "\((try? String(contentsOf: fixture.logFile, encoding: .utf8))?.suffix(2000) ?? "")")
         #expect(answered == steps / 250)
         #expect(fuzzer.report.appearances > 0 && fuzzer.report.signals > 0)

@@ -24,6 +24,7 @@ struct NothingLostTests {
         let fixture = try ServiceFixture(logToFile: true)
         var received: [String: Int] = [:]
         try Self.sink(fixture) { received[$0, default: 0] += 1 }
+        let rssBefore = Self.residentKB(fixture.daemon.pid)
 
         // Each client sends its own subtype, so its events can be told apart in the signals.
         let subtypes = ["play", "pause", "nextTrack", "previousTrack"]
@@ -58,6 +59,8 @@ struct NothingLostTests {
         // A moment more: nothing extra may come.
         fixture.wait(timeout: .milliseconds(300)) { false }
 
+        SoakReport(part: "4 clients, 400 in flight", calls: total, crashes: fixture.daemon.isRunning ? 0 : 1,
+                   lost: total - fixture.dispatched.count + failures.count, rssBefore: rssBefore, rssAfter: Self.residentKB(fixture.daemon.pid)).record()
         #expect(failures.isEmpty, "\(failures.count) failed, the first: \(failures.prefix(3))")
         for (client, indices) in answers.enumerated() {
             let firstOutOfOrder = zip(indices, 0...).first { $0 != $1 }
@@ -104,6 +107,8 @@ struct NothingLostTests {
         fixture.wait(timeout: .milliseconds(300)) { false }
         let after = Self.residentKB(fixture.daemon.pid)
         print("soak: \(count) events, \(answered) answered, \(received) received by the responder; RSS \(before) kB → \(after) kB (\(after - before >= 0 ? "+" : "")\(after - before) kB)")
+        SoakReport(part: "events through a running service", calls: count, crashes: fixture.daemon.isRunning ? 0 : 1,
+                   lost: count - received, rssBefore: before, rssAfter: after).record()
         #expect(answered == count && received == count)
         #expect(after - before <= 1024, "RSS grew from \(before) kB to \(after) kB")
     }
