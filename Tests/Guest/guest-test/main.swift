@@ -428,6 +428,20 @@ do {
             failed += 1
             print("FAIL the accelerometer stayed open after ReleaseMotion")
         }
+
+        // Unplugged mid-shake: the shake in progress is cancelled (the claim stays).
+        _ = try bridge("ClaimMotion")
+        settle(3000) { holdsOpen(daemon, node) }
+        let again = MonotonicClock.microseconds
+        for sample in shake where sample.time < 2_200_000 {
+            let due = again + sample.time
+            let now = MonotonicClock.microseconds
+            if due > now { settle(Int64((due - now) / 1000)) }
+            sensor.acceleration(x: sample.x, y: sample.y, z: sample.z)
+        }
+        sensor.destroy()
+        check("an accelerometer removed mid-shake → cancelled", ["shake began", "shake cancelled"], within: 3000)
+        _ = try bridge("ReleaseMotion")
     } else {
         failed += 1
         print("FAIL motion setup: mediaremoted \(processID(named: "mediaremoted") != nil), node \(sensor.node ?? "none"), \(shake.count) samples")
