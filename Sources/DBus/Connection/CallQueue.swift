@@ -25,7 +25,8 @@ public final class CallQueue {
         let reply: (Result<Message, DBusError>) -> Void
     }
 
-    /// One destination's calls: how many are out, and those waiting (a ring: `head` is the next).
+    /// One destination's calls: how many are out, and those waiting (`head` is the next; the
+    /// consumed front is dropped now and then rather than on every call).
     private struct Line {
         var inFlight = 0
         var waiting: [Call] = []
@@ -68,14 +69,14 @@ public final class CallQueue {
             connection.call(message, timeout: timeout, reply: reply)
             return
         }
-        var line = lines[destination, default: Line()]
-        if line.inFlight < maximumInFlight {
-            line.inFlight += 1
-            lines[destination] = line
+        // Changed in place: a copy of the line would copy its waiting calls on every change.
+        let inFlight = lines[destination]?.inFlight ?? 0
+        let waiting = lines[destination]?.waitingCount ?? 0
+        if inFlight < maximumInFlight {
+            lines[destination, default: Line()].inFlight += 1
             send(Call(message: message, timeout: timeout, reply: reply), to: destination)
-        } else if line.waitingCount < maximumWaiting {
-            line.waiting.append(Call(message: message, timeout: timeout, reply: reply))
-            lines[destination] = line
+        } else if waiting < maximumWaiting {
+            lines[destination]!.waiting.append(Call(message: message, timeout: timeout, reply: reply))
         } else {
             let error = DBusError(
                 .limitsExceeded,
@@ -111,13 +112,12 @@ public final class CallQueue {
     /// A reply came (or the call failed): the next waiting call takes its place, and a line
     /// with nothing out and nothing waiting is forgotten, so departed peers cost nothing.
     private func replied(_ destination: BusName) {
-        guard var line = lines[destination] else { return }
-        if let next = line.next() {
-            lines[destination] = line
+        guard lines[destination] != nil else { return }
+        if let next = lines[destination]!.next() {
             send(next, to: destination)
         } else {
-            line.inFlight -= 1
-            lines[destination] = line.inFlight == 0 ? nil : line
+            lines[destination]!.inFlight -= 1
+            if lines[destination]!.inFlight == 0 { lines[destination] = nil }
         }
     }
 }
