@@ -29,11 +29,25 @@ public final class PrivateBus: @unchecked Sendable {
               <limit name="max_message_size">33554432</limit>
             </busconfig>
             """.write(to: config, atomically: true, encoding: .utf8)
-        process = Subprocess("/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"])
+        // Its output goes to a file, never a pipe: nobody reads a pipe while the test runs, and
+        // a daemon that logs enough (warnings about peers that do not read) blocks writing to a
+        // full one, and the whole bus with it.
+        let log = directory.appendingPathComponent("dbus-daemon.log")
+        process = Subprocess(
+            "/usr/bin/dbus-daemon", ["--config-file=\(config.path)", "--nofork", "--print-address=1"], outputFile: log.path)
         try process.start()
         // The daemon prints its address once it listens.
-        guard let line = process.readLine() else { throw TestFailure("dbus-daemon exited before printing its address") }
-        address = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let deadline = ContinuousClock.now + .seconds(10)
+        var printed: String?
+        while printed == nil && ContinuousClock.now < deadline && process.isRunning {
+            if let text = try? String(contentsOf: log, encoding: .utf8), let newline = text.firstIndex(of: "\n") {
+                printed = String(text[..<newline])
+            } else {
+                usleep(2_000)
+            }
+        }
+        guard let printed else { throw TestFailure("dbus-daemon did not print its address (see \(log.path))") }
+        address = printed.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Stops the daemon: every connection on it sees the bus go away.

@@ -44,6 +44,10 @@ public final class Subprocess: @unchecked Sendable {
         var err: [Int32] = [0, 0]
         var input: [Int32] = [0, 0]
         guard pipe(&out) == 0, pipe(&err) == 0, pipe(&input) == 0 else { throw TestFailure("pipe failed") }
+        // Close-on-exec (the child's copies, made by dup2 below, are not): tests run in parallel,
+        // and a child another test spawns must not inherit these ends — a write end held by a
+        // stranger never reads as closed. (Glibc's module lacks pipe2; the window is tiny.)
+        for fd in out + err + input { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
