@@ -131,7 +131,6 @@ public final class PlayerTracker {
             self.onSeeked?(AppID(owner.rawValue), position)
         }
         players[owner] = tracked
-        readIdentity(owner)
         readProperties(owner, name: name, retry: true)
     }
 
@@ -164,6 +163,9 @@ public final class PlayerTracker {
                     self.onChanged?(AppID(owner.rawValue), player.status, player.capabilities)
                     self.onPropertiesChanged?(AppID(owner.rawValue), Array(tracked.properties.keys))
                 } else {
+                    // Asked only of a player that answers: one that never does costs one
+                    // pending call, not two (a bus bounds a connection's pending replies).
+                    self.readIdentity(owner)
                     self.onAppeared?(AppID(owner.rawValue), player)
                 }
             case .failure where retry:

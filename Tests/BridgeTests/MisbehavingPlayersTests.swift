@@ -77,12 +77,13 @@ struct MisbehavingPlayersTests {
         let stresses: [() throws -> Stress] = [
             {
                 // Never answers: each connection is on a loop nobody runs, as a hung process's
-                // would be; a new one takes a new name every 50 ms, so calls to them pile up.
+                // would be; a new one takes a new name every 50 ms, up to 32 (see DECISIONS: each
+                // holds one of the service's pending replies while the service asks it).
                 try Stress("never answers") { stress in
                     let unrun = try EventLoop()
                     var hung: [Connection] = []
                     let timer = try loop.schedule(after: .zero, repeating: .milliseconds(50)) {
-                        guard let connection = try? Connection(.address(address), loop: unrun),
+                        guard hung.count < 32, let connection = try? Connection(.address(address), loop: unrun),
                             (try? connection.requestName(BusName("org.mpris.MediaPlayer2.silent\(hung.count)"))) != nil
                         else { return }
                         hung.append(connection)
