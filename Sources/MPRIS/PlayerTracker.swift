@@ -202,6 +202,8 @@ public final class PlayerTracker {
     private func propertiesChanged(_ owner: BusName, _ message: Message) {
         guard var tracked = players[owner], tracked.isReported, message.arguments.count == 3 else { return }
         let changes = PlayerTracker.dictionary(message.arguments[1])
+        let statusBefore = tracked.properties["PlaybackStatus"]
+        let capabilitiesBefore = tracked.capabilities
         tracked.properties.merge(changes) { $1 }
         players[owner] = tracked
         if !changes.isEmpty { onPropertiesChanged?(AppID(owner.rawValue), Array(changes.keys)) }
@@ -214,6 +216,11 @@ public final class PlayerTracker {
         let capabilities = properties.known.isEmpty ? nil : properties.applied(to: tracked.capabilities)
         if let capabilities { tracked.capabilities = capabilities }
         players[owner] = tracked
-        onChanged?(AppID(owner.rawValue), properties.status, capabilities)
+        // What changes nothing for the rules does not reach them: a player may repeat its
+        // status thousands of times a second.
+        let status = changes["PlaybackStatus"] != statusBefore ? properties.status : nil
+        let changedCapabilities = capabilities != capabilitiesBefore ? capabilities : nil
+        guard status != nil || changedCapabilities != nil else { return }
+        onChanged?(AppID(owner.rawValue), status, changedCapabilities)
     }
 }
