@@ -60,7 +60,7 @@ struct NothingLostTests {
         fixture.wait(timeout: .milliseconds(300)) { false }
 
         SoakReport(part: "4 clients, 400 in flight", calls: total, crashes: fixture.daemon.isRunning ? 0 : 1,
-                   lost: total - fixture.dispatched.count + failures.count, rssBefore: rssBefore, rssAfter: Self.residentKB(fixture.daemon.pid)).record()
+                   lost: total - received.values.reduce(0, +), rssBefore: rssBefore, rssAfter: Self.residentKB(fixture.daemon.pid)).record()
         #expect(failures.isEmpty, "\(failures.count) failed, the first: \(failures.prefix(3))")
         for (client, indices) in answers.enumerated() {
             let firstOutOfOrder = zip(indices, 0...).first { $0 != $1 }
