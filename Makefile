@@ -8,12 +8,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := pkg-config libdbus-1-dev libevdev-dev
 # To run: a bus daemon (and dbus-run-session, for machines without a session bus).
 RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
-# To test: independent peers (busctl, python3-dbus), real players (mpv, Audacious), and a qemu
-# guest with a real kernel's evdev and uinput (its kernel comes from apt-get download).
-TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi mpv mpv-mpris audacious sox \
+# To test: independent peers (busctl, python3-dbus, playerctl and playerctld), real players (mpv,
+# Audacious), and a qemu guest with a real kernel's evdev and uinput (its kernel comes from
+# apt-get download).
+TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi playerctl mpv mpv-mpris audacious sox \
 	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base
-# To measure: playerctld is the reference the benchmarks compare against.
-BENCH_PACKAGES := $(TEST_PACKAGES) playerctl
+# To measure: playerctld is the reference the benchmarks compare against (a test peer already).
+BENCH_PACKAGES := $(TEST_PACKAGES)
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
