@@ -81,16 +81,19 @@ fuzz: deps-test
 
 # Longer runs than make test: four clients with 400 events in flight, a million events through a
 # running service (its RSS afterwards within 1 MB of before), MISBEHAVE_EVENTS events a phase to a
-# healthy player while others misbehave, then the fuzzers at make fuzz's scale; then one table of
-# them all (calls, faults injected, crashes, lost events, latency quiet and under stress, memory).
+# healthy player while others misbehave, CHURN_PLAYERS players coming, failing a delivery and
+# going (the entries kept per app or player, before and after), then the fuzzers at make fuzz's
+# scale; then one table of them all (calls, faults injected, crashes, lost events, latency quiet
+# and under stress, memory, entries).
 SOAK_EVENTS ?= 1000000
 MISBEHAVE_EVENTS ?= 5000
+CHURN_PLAYERS ?= 5000
 soak: deps-test
 	$(call install_missing,bsdextrautils)
 	$(SWIFT) build --build-tests
-	printf '%s\n' 'part	calls	faults	crashes	lost	latency quiet ms	latency stress ms	RSS before kB	RSS after kB' > .build/soak-report.tsv
+	printf '%s\n' 'part	calls	faults	crashes	lost	latency quiet ms	latency stress ms	RSS before kB	RSS after kB	entries before	entries after' > .build/soak-report.tsv
 	SOAK_REPORT=$(CURDIR)/.build/soak-report.tsv SOAK_EVENTS=$(SOAK_EVENTS) MISBEHAVE_EVENTS=$(MISBEHAVE_EVENTS) \
-		$(SWIFT) test --skip-build --filter 'NothingLostTests|MisbehavingPlayersTests'
+		CHURN_PLAYERS=$(CHURN_PLAYERS) $(SWIFT) test --skip-build --filter 'NothingLostTests|MisbehavingPlayersTests|PlayersComingAndGoingTests'
 	SOAK_REPORT=$(CURDIR)/.build/soak-report.tsv FUZZ_CALLS=$(FUZZ_CALLS) FUZZ_PLAYER_STEPS=$(FUZZ_PLAYER_STEPS) \
 		$(SWIFT) test --skip-build --filter FuzzTests
 	@echo; echo "make soak:"; column -t -s '	' .build/soak-report.tsv

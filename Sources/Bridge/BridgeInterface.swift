@@ -36,6 +36,8 @@ public enum BridgeInterface {
                     out: [Argument("handled", .boolean), Argument("bus_name", .string), Argument("path", .objectPath)],
                     handler: later { $0.sendRemoteControlEvent($1) }),
                 .deferred("SimulateMotion", in: [Argument("subtype", .string)], handler: later { $0.simulateMotion($1) }),
+                Method("Shift", out: [Argument("now_playing", .string)], handler: run { bridge, _ in try bridge.shift(by: 1) }),
+                Method("Unshift", out: [Argument("now_playing", .string)], handler: run { bridge, _ in try bridge.shift(by: -1) }),
                 Method("DescribePlayers", out: [Argument("players", .array(.dictionary(key: .string, value: .variant)))],
                        handler: run { try $0.describePlayers($1) }),
                 Method("DescribeState", out: [Argument("state", .dictionary(key: .string, value: .variant))],

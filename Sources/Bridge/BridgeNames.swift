@@ -10,6 +10,7 @@ public enum BridgeNames {
     /// MediaRemote's own error names.
     public static let limitExceeded: ErrorName = "org.mediaremote.MediaRemote1.Error.LimitExceeded"
     public static let invalidConfiguration: ErrorName = "org.mediaremote.MediaRemote1.Error.InvalidConfiguration"
+    public static let noPlayer: ErrorName = "org.mediaremote.MediaRemote1.Error.NoPlayer"
 }
 
 /// MediaRemote's version, reported by the `Version` property and both executables.

@@ -112,6 +112,17 @@ extension Coordinator {
         }
     }
 
+    /// A person's choice (`Shift`, `Unshift`): Now Playing moves along the line until another
+    /// player starts to play. Answers with the player chosen.
+    func shift(by offset: Int) throws -> [Value] {
+        let chosen = changeState { $0.registry.shift(by: offset, at: now) }
+        guard let chosen, let player = dispatcher.registry.player(of: chosen) else {
+            throw DBusError(BridgeNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
+        }
+        Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
+        return [.string(player.busName)]
+    }
+
     func claimMotion(_ call: MethodCall) throws -> [Value] {
         let app = try caller(call)
         try DBusError.from { () throws(CoreError) in

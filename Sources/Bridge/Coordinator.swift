@@ -52,9 +52,9 @@ final class Coordinator {
     func start(mprisProxy: Bool) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: BridgeNames.objectPath)
         if mprisProxy { try startProxy() }
-        tracker.onAppeared = { [unowned self] app, player in
-            Log.info("player \(player.busName) appeared (\(player.status))")
-            self.changeState { $0.registry.playerAppeared(app, player, at: self.now) }
+        tracker.onAppeared = { [unowned self] app, player, arrival in
+            Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
+            self.changeState { $0.registry.playerAppeared(app, player, arrival, at: self.now) }
         }
         tracker.onChanged = { [unowned self] app, status, capabilities in
             self.changeState { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: self.now) }
@@ -88,11 +88,13 @@ final class Coordinator {
             if app == proxy.target { proxy.targetChanged(properties: names) }
         }
         tracker.onSeeked = { [unowned proxy] app, position in proxy.targetSeeked(app, to: position) }
+        tracker.onRootPropertiesRead = { [unowned proxy] app in proxy.targetRootChanged(app) }
     }
 
     func stopProxy() {
         tracker.onPropertiesChanged = nil
         tracker.onSeeked = nil
+        tracker.onRootPropertiesRead = nil
         connection.unexport(MPRISNames.path)
         proxy = nil
     }

@@ -56,6 +56,9 @@ final class ProxyPlayer {
         ("MinimumRate", .double(1)), ("MaximumRate", .double(1)),
     ]
     static let capabilities: [MemberName] = ["CanGoNext", "CanGoPrevious", "CanPlay", "CanPause", "CanSeek"]
+    /// The root interface's properties that follow the target (OpenUri is forwarded to it, so
+    /// what it accepts is what the proxy accepts).
+    static let mirroredRootProperties: [MemberName] = ["Identity", "SupportedUriSchemes", "SupportedMimeTypes"]
 
     /// Now Playing moved, or the target's properties changed: announce what changed.
     func targetChanged(properties names: [String]? = nil) {
@@ -63,14 +66,19 @@ final class ProxyPlayer {
         var changed: [MemberName] = []
         if current != mirrored {
             mirrored = current
-            changed = ProxyPlayer.mirroredProperties.map(\.0) + ProxyPlayer.capabilities + ["Identity", "CanControl"]
+            changed = ProxyPlayer.mirroredProperties.map(\.0) + ProxyPlayer.capabilities + ["CanControl"]
+            targetRootChanged(current)
         } else if let names, current != nil {
             let mine = Set(ProxyPlayer.mirroredProperties.map(\.0.rawValue) + ProxyPlayer.capabilities.map(\.rawValue))
             changed = names.filter(mine.contains).compactMap { try? MemberName($0) }
         }
-        let player = changed.filter { $0 != "Identity" }
-        if !player.isEmpty { try? connection.emitPropertiesChanged(player, of: MPRISNames.player, at: MPRISNames.path) }
-        if changed.contains("Identity") { try? connection.emitPropertiesChanged(["Identity"], of: MPRISNames.root, at: MPRISNames.path) }
+        if !changed.isEmpty { try? connection.emitPropertiesChanged(changed, of: MPRISNames.player, at: MPRISNames.path) }
+    }
+
+    /// The target's root properties changed (it became the target, or they were read).
+    func targetRootChanged(_ app: AppID?) {
+        guard app == target else { return }
+        try? connection.emitPropertiesChanged(ProxyPlayer.mirroredRootProperties, of: MPRISNames.root, at: MPRISNames.path)
     }
 
     /// The target said it jumped: say it too.
@@ -94,9 +102,21 @@ final class ProxyPlayer {
                 Property("CanRaise", .boolean, changeSignal: .constant, get: { .boolean(false) }),
                 Property("HasTrackList", .boolean, changeSignal: .constant, get: { .boolean(false) }),
                 Property("Identity", .string, get: { [unowned self] in .string(identity) }),
-                Property("SupportedUriSchemes", .array(.string), changeSignal: .invalidates, get: { .array(.string, []) }),
-                Property("SupportedMimeTypes", .array(.string), changeSignal: .invalidates, get: { .array(.string, []) }),
+                Property("SupportedUriSchemes", .array(.string), changeSignal: .invalidates, get: { [unowned self] in
+                    self.mirrorRoot("SupportedUriSchemes", .array(.string, []))
+                }),
+                Property("SupportedMimeTypes", .array(.string), changeSignal: .invalidates, get: { [unowned self] in
+                    self.mirrorRoot("SupportedMimeTypes", .array(.string, []))
+                }),
             ])
+    }
+
+    /// A root property of the target, or `fallback` when there is none or it has the wrong type.
+    private func mirrorRoot(_ name: String, _ fallback: Value) -> Value {
+        guard let app = target, let value = coordinator.tracker.rootProperties(of: app)[name], value.type == fallback.type else {
+            return fallback
+        }
+        return value
     }
 
     /// "MediaRemote", and which player it stands for.
@@ -113,10 +133,9 @@ final class ProxyPlayer {
             }
         }
         var properties = ProxyPlayer.mirroredProperties.map { name, fallback in
-            let writable = ["LoopStatus", "Rate", "Shuffle", "Volume"].contains(name.rawValue)
-            return Property(
-                name, fallback.type, get: { [unowned self] in self.mirror(name.rawValue, fallback) },
-                set: writable ? { [unowned self] value in self.forwardSet(name, value) } : nil)
+            let get = { [unowned self] in self.mirror(name.rawValue, fallback) }
+            guard ["LoopStatus", "Rate", "Shuffle", "Volume"].contains(name.rawValue) else { return Property(name, fallback.type, get: get) }
+            return Property.writeThrough(name, fallback.type, get: get) { [unowned self] value, done in self.forwardSet(name, value, done) }
         }
         properties += ProxyPlayer.capabilities.map { name in
             Property(name, .boolean, get: { [unowned self] in self.capability(name.rawValue) })
@@ -155,13 +174,24 @@ final class ProxyPlayer {
         }
     }
 
-    private func forwardSet(_ name: MemberName, _ value: Value) {
-        guard let app = target, let owner = try? BusName(app.rawValue) else { return }
+    /// A property write, passed to the target and answered with its answer. Once taken, the
+    /// value is what the proxy reads, so a `Get` right after the `Set` sees it. With nothing to
+    /// control it is answered, and does nothing.
+    private func forwardSet(_ name: MemberName, _ value: Value, _ done: @escaping (DBusError?) -> Void) {
+        guard let app = target, let owner = try? BusName(app.rawValue) else { return done(nil) }
         coordinator.calls.call(
             destination: owner, path: MPRISNames.path, interface: .properties, member: "Set",
             arguments: [.string(MPRISNames.player.rawValue), .string(name.rawValue), .variant(value)],
             timeout: coordinator.delivery.callTimeout
-        ) { _ in }
+        ) { [weak self] result in
+            switch result {
+            case .success:
+                self?.coordinator.tracker.remember(name.rawValue, value, of: app)
+                done(nil)
+            case .failure(let error):
+                done(error)
+            }
+        }
     }
 
     /// MPRIS never signals `Position`: read it from the target when asked.

@@ -68,14 +68,13 @@ public final class Service {
         do throws(DBusError) {
             connection = try Connection(bus, loop: loop)
         } catch {
-            throw StartError(description: "\(error.message); is DBUS_SESSION_BUS_ADDRESS set?")
+            throw StartError(description: "\(error.message); looked at \(bus.whereLooked)")
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
-        // Ready before the name is visible: the first call that finds the name is answered.
+        // Ready before the name is visible: the first call that finds the name is answered (no
+        // call is read before the loop runs, after the devices are open).
         coordinator = Coordinator(connection: connection, ignoredPlayers: options.ignoredPlayers)
         coordinator.adopt(options)
-        coordinator.startInput(options.input)
-        coordinator.startMotion(options.motion)
         do throws(DBusError) {
             try coordinator.start(mprisProxy: options.mprisProxy)
         } catch {
@@ -89,8 +88,12 @@ public final class Service {
         }
         guard reply == .primaryOwner || reply == .alreadyOwner else {
             throw StartError(
-                description: "\(BridgeNames.busName) is already owned by another connection; is another mediaremoted already running?")
+                description: "already running: another connection owns \(BridgeNames.busName) on this bus; not starting a second mediaremoted")
         }
+        // Only once the name is ours: a second mediaremoted says it is one before it says
+        // anything about the devices, and never opens (or grabs) them.
+        coordinator.startInput(options.input)
+        coordinator.startMotion(options.motion)
         if options.mprisProxy {
             let proxyReply = try? connection.requestName(ProxyPlayer.busName, flags: [.doNotQueue])
             if proxyReply != .primaryOwner && proxyReply != .alreadyOwner {

@@ -17,11 +17,18 @@ public final class PlayerDelivery {
     private let calls: CallQueue
     private var connection: Connection { calls.connection }
     private var seekers: [SeekKey: Timer] = [:]
-    private var reported: Set<String> = []
+    /// The failures already told, per app; forgotten when the player leaves, so players that
+    /// come and go cost nothing once gone.
+    private var reported: Set<ReportKey> = []
 
     private struct SeekKey: Hashable {
         let app: AppID
         let forward: Bool
+    }
+
+    private struct ReportKey: Hashable {
+        let app: AppID
+        let error: ErrorName
     }
 
     public init(
@@ -43,11 +50,11 @@ public final class PlayerDelivery {
         guard let command = PlayerCommand(subtype), let owner = try? BusName(app.rawValue) else { return answer(.declined) }
         switch command {
         case .call(let member):
-            call(owner, player, member, [], answer: answer)
+            call(owner, app, player, member, [], answer: answer)
         case .beginSeeking(let forward):
             let key = SeekKey(app: app, forward: forward)
             seekers.removeValue(forKey: key)?.cancel()
-            call(owner, player, "Seek", [offset(forward)]) { [weak self] result in
+            call(owner, app, player, "Seek", [offset(forward)]) { [weak self] result in
                 if result == .handled, let self {
                     self.seekers[key] = try? self.connection.loop.schedule(after: self.seekInterval, repeating: self.seekInterval) {
                         [weak self] in self?.repeatSeek(key, owner: owner, player: player)
@@ -67,20 +74,24 @@ public final class PlayerDelivery {
     public func toggleShuffle(of app: AppID, player: Player, current: Value?, answer: @escaping (Dispatch.Answer) -> Void) {
         guard case .boolean(let on)? = current?.unwrapped, let owner = try? BusName(app.rawValue) else { return answer(.declined) }
         call(
-            owner, player, "Set", [.string(MPRISNames.player.rawValue), .string("Shuffle"), .variant(.boolean(!on))],
+            owner, app, player, "Set", [.string(MPRISNames.player.rawValue), .string("Shuffle"), .variant(.boolean(!on))],
             interface: .properties, describing: "a change of Shuffle", answer: answer)
     }
 
-    /// The player of `app` left: its seeks stop.
+    /// The player of `app` left: its seeks stop, and what was told of its failures is forgotten.
     public func playerLeft(_ app: AppID) {
         for key in seekers.keys where key.app == app { seekers.removeValue(forKey: key)?.cancel() }
+        reported = reported.filter { $0.app != app }
     }
+
+    /// How many entries the delivery keeps (seeks held, failures told), for leak checks.
+    public var bookkeeping: Int { seekers.count + reported.count }
 
     /// Whether a seek is being repeated for `app` (for tests and status).
     public func isSeeking(_ app: AppID) -> Bool { seekers.keys.contains { $0.app == app } }
 
     private func repeatSeek(_ key: SeekKey, owner: BusName, player: Player) {
-        call(owner, player, "Seek", [offset(key.forward)]) { [weak self] result in
+        call(owner, key.app, player, "Seek", [offset(key.forward)]) { [weak self] result in
             if result != .handled { self?.seekers.removeValue(forKey: key)?.cancel() }
         }
     }
@@ -92,7 +103,7 @@ public final class PlayerDelivery {
 
     /// Calls the player; an error or no answer declines, and is logged once per player and error.
     private func call(
-        _ owner: BusName, _ player: Player, _ member: MemberName, _ arguments: [Value],
+        _ owner: BusName, _ app: AppID, _ player: Player, _ member: MemberName, _ arguments: [Value],
         interface: InterfaceName = MPRISNames.player, describing what: String? = nil,
         answer: @escaping (Dispatch.Answer) -> Void
     ) {
@@ -104,15 +115,15 @@ public final class PlayerDelivery {
             case .success:
                 answer(.handled)
             case .failure(let error):
-                self?.reportOnce(player.busName, what ?? member.rawValue, error)
+                self?.reportOnce(app, player.busName, what ?? member.rawValue, error)
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
         }
     }
 
     /// `what`: the method called, or the property set.
-    private func reportOnce(_ player: String, _ what: String, _ error: DBusError) {
-        guard reported.insert("\(player) \(error.name)").inserted else { return }
+    private func reportOnce(_ app: AppID, _ player: String, _ what: String, _ error: DBusError) {
+        guard reported.insert(ReportKey(app: app, error: error.name)).inserted else { return }
         onFailure?("\(player) did not take \(what)", error)
     }
 }

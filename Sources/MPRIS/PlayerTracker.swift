@@ -6,8 +6,9 @@ import DBus
 /// before its object exists) and follows `PropertiesChanged`. An app (a connection) with
 /// several player names (`vlc` and `vlc.instance42`) is one player, under its first name.
 public final class PlayerTracker {
-    /// What the tracker reports, on the loop.
-    public var onAppeared: ((AppID, Player) -> Void)?
+    /// What the tracker reports, on the loop. A player whose name came up while the tracker
+    /// watched `appeared`; one already there when it listed the bus was `found`.
+    public var onAppeared: ((AppID, Player, PlayerArrival) -> Void)?
     public var onChanged: ((AppID, PlaybackStatus?, PlayerCapabilities?) -> Void)?
     public var onVanished: ((AppID) -> Void)?
     /// A player whose properties could not be read: (its name, the error).
@@ -16,6 +17,8 @@ public final class PlayerTracker {
     public var onPropertiesChanged: ((AppID, [String]) -> Void)?
     /// A player said it jumped (`Seeked`): its new position in microseconds.
     public var onSeeked: ((AppID, Int64) -> Void)?
+    /// A player's root interface's properties were read (after it appeared).
+    public var onRootPropertiesRead: ((AppID) -> Void)?
 
     private let connection: Connection
     private var ignored: Set<String>
@@ -23,14 +26,16 @@ public final class PlayerTracker {
 
     private struct Tracked {
         var name: BusName
+        var arrival: PlayerArrival
         var capabilities: PlayerCapabilities = .all
         var isReported = false
         var subscription: SignalSubscription?
         var seeked: SignalSubscription?
         /// The Player interface's properties as last read or signalled.
         var properties: [String: Value] = [:]
-        /// The root interface's `Identity`, e.g. "VLC media player".
-        var identity: String?
+        /// The root interface's properties (`Identity`, e.g. "VLC media player",
+        /// `SupportedUriSchemes`, `SupportedMimeTypes`), read once.
+        var rootProperties: [String: Value] = [:]
     }
 
     /// Players by the unique name of their connection.
@@ -59,7 +64,7 @@ public final class PlayerTracker {
         nameChanges = connection.watchNameOwnerChanges { [weak self] name, old, new in
             guard let self, MPRISNames.isPlayerName(name) else { return }
             if let old { self.remove(name, owner: old) }
-            if let new { self.add(name, owner: new) }
+            if let new { self.add(name, owner: new, .appeared) }
         }
         listPlayers()
     }
@@ -95,10 +100,25 @@ public final class PlayerTracker {
         (try? BusName(app.rawValue)).flatMap { players[$0]?.properties } ?? [:]
     }
 
+    /// The player's root interface's properties (`org.mpris.MediaPlayer2`) as read when it appeared.
+    public func rootProperties(of app: AppID) -> [String: Value] {
+        (try? BusName(app.rawValue)).flatMap { players[$0]?.rootProperties } ?? [:]
+    }
+
     /// The player's `Identity`, if it gave one.
     public func identity(of app: AppID) -> String? {
-        (try? BusName(app.rawValue)).flatMap { players[$0]?.identity }
+        if case .string(let identity)? = rootProperties(of: app)["Identity"] { identity } else { nil }
     }
+
+    /// A value just written to the player's property `name` and taken by it: what is read
+    /// until the player says otherwise (its PropertiesChanged may come later, or never).
+    public func remember(_ name: String, _ value: Value, of app: AppID) {
+        guard let owner = try? BusName(app.rawValue), players[owner] != nil else { return }
+        players[owner]?.properties[name] = value
+    }
+
+    /// How many entries the tracker keeps (players, pending retries), for leak checks.
+    public var bookkeeping: Int { players.count + retries.count }
 
     /// The well-known name the player of `app` is tracked under.
     public func name(of app: AppID) -> BusName? {
@@ -113,13 +133,13 @@ public final class PlayerTracker {
             guard let self, case .success(let reply) = result, case .string(let owner)? = reply.arguments.first,
                 let unique = try? BusName(owner)
             else { return }
-            self.add(name, owner: unique)
+            self.add(name, owner: unique, .found)
         }
     }
 
-    private func add(_ name: BusName, owner: BusName) {
+    private func add(_ name: BusName, owner: BusName, _ arrival: PlayerArrival) {
         guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return }
-        var tracked = Tracked(name: name)
+        var tracked = Tracked(name: name, arrival: arrival)
         tracked.subscription = connection.subscribe(
             MatchRule(sender: owner, interface: .properties, member: "PropertiesChanged", path: MPRISNames.path,
                       arguments: [0: MPRISNames.player.rawValue])
@@ -165,8 +185,8 @@ public final class PlayerTracker {
                 } else {
                     // Asked only of a player that answers: one that never does costs one
                     // pending call, not two (a bus bounds a connection's pending replies).
-                    self.readIdentity(owner)
-                    self.onAppeared?(AppID(owner.rawValue), player)
+                    self.readRootProperties(owner)
+                    self.onAppeared?(AppID(owner.rawValue), player, tracked.arrival)
                 }
             case .failure where retry:
                 self.retries[owner] = try? self.connection.loop.schedule(after: self.retryDelay) { [weak self] in
@@ -179,13 +199,14 @@ public final class PlayerTracker {
         }
     }
 
-    private func readIdentity(_ owner: BusName) {
+    private func readRootProperties(_ owner: BusName) {
         connection.call(
-            destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
-            arguments: [.string(MPRISNames.root.rawValue), .string("Identity")], timeout: .seconds(2)
+            destination: owner, path: MPRISNames.path, interface: .properties, member: "GetAll",
+            arguments: [.string(MPRISNames.root.rawValue)], timeout: .seconds(2)
         ) { [weak self] result in
-            guard case .success(let reply) = result, case .string(let identity)? = reply.arguments.first?.unwrapped else { return }
-            self?.players[owner]?.identity = identity
+            guard let self, case .success(let reply) = result, self.players[owner] != nil else { return }
+            self.players[owner]?.rootProperties = PlayerTracker.dictionary(reply.arguments.first ?? .array(.string, []))
+            self.onRootPropertiesRead?(AppID(owner.rawValue))
         }
     }
 

@@ -10,7 +10,7 @@ import Glibc
 var registry = Registry()
 for index in 0..<8 {
     let app = AppID(":1.\(index)")
-    registry.playerAppeared(app, Player(busName: "org.mpris.MediaPlayer2.p\(index)", status: .paused, capabilities: .all), at: 1)
+    registry.playerAppeared(app, Player(busName: "org.mpris.MediaPlayer2.p\(index)", status: .paused, capabilities: .all), .appeared, at: 1)
     registry.playerChanged(app, status: .playing, at: UInt64(10 + index))
     registry.playerChanged(app, status: .paused, at: UInt64(20 + index))
 }

@@ -44,9 +44,10 @@ struct DaemonTests {
     func secondInstance() throws {
         let bus = try PrivateBus()
         let first = try Self.start(on: bus)
-        let second = try Subprocess.run(Self.daemon, [], environment: bus.environment)
+        // Devices it could not read would be mentioned first, were they looked at first.
+        let second = try Subprocess.run(Self.daemon, ["--input-dir", "/nonexistent/input"], environment: bus.environment)
         #expect(second.status == 1)
-        #expect(second.stderr.contains("is another mediaremoted already running?"), "\(second.stderr)")
+        #expect(second.stderr.hasPrefix("mediaremoted: error: already running: "), "\(second.stderr)")
         #expect(first.isRunning)
         _ = first.stop()
     }
@@ -71,13 +72,21 @@ struct DaemonTests {
         #expect(result.stderr.contains("lost the connection to the session bus"))
     }
 
-    @Test("without a reachable bus it exits 1 and says why")
+    @Test("without a reachable bus it exits 1 and says why, naming where it looked")
     func noBus() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/mediaremote-test-bus"
         let result = try Subprocess.run(Self.daemon, [], environment: environment)
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot connect to the session bus"), "\(result.stderr)")
+        #expect(result.stderr.contains("looked at unix:path=/nonexistent/mediaremote-test-bus (DBUS_SESSION_BUS_ADDRESS)"), "\(result.stderr)")
+        // Without the variable: the user's socket in XDG_RUNTIME_DIR.
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["XDG_RUNTIME_DIR"] = "/nonexistent/runtime"
+        environment["DISPLAY"] = nil
+        let unset = try Subprocess.run(Self.daemon, [], environment: environment)
+        #expect(unset.status == 1)
+        #expect(unset.stderr.contains("looked at /nonexistent/runtime/bus (DBUS_SESSION_BUS_ADDRESS is not set)"), "\(unset.stderr)")
     }
 
     @Test("the live object's interface is the one in dbus/org.mediaremote.MediaRemote1.xml")

@@ -21,19 +21,25 @@ final class MPV {
     }()
 
     /// Headless, paused, with only the MPRIS script and no user configuration.
-    static var arguments: [String] {
-        ["--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--pause", "--no-config", "--script=/usr/lib/mpv-mpris/mpris.so"]
-            + tracks
+    static var arguments: [String] { arguments(paused: true) }
+
+    /// Headless, with only the MPRIS script and no user configuration; not `paused`, it plays at
+    /// once, as `mpv FILE` does when a person starts it.
+    static func arguments(paused: Bool) -> [String] {
+        ["--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--no-config", "--script=/usr/lib/mpv-mpris/mpris.so"]
+            + (paused ? ["--pause"] : []) + tracks
     }
 
     let process: Subprocess
     let fixture: ServiceFixture
     private(set) var busName: BusName?
 
-    init(_ fixture: ServiceFixture) throws {
+    /// Starts mpv paused on track 1 (`playing`: playing it, as a person launching mpv with a
+    /// file does) and waits until MediaRemote lists it so.
+    init(_ fixture: ServiceFixture, playing: Bool = false) throws {
         self.fixture = fixture
         let before = Set((try? fixture.client.listNames()) ?? [])
-        process = try fixture.spawn("/usr/bin/mpv", MPV.arguments)
+        process = try fixture.spawn("/usr/bin/mpv", MPV.arguments(paused: !playing))
         fixture.wait(timeout: .seconds(20)) {
             let names = Set((try? fixture.client.listNames()) ?? []).subtracting(before)
             self.busName = names.first { $0.rawValue.hasPrefix("org.mpris.MediaPlayer2.mpv") }
@@ -41,9 +47,10 @@ final class MPV {
         }
         guard let busName else { throw TestFailure("mpv did not appear on the bus: \(process.stop().stderr)") }
         // Ready once its first track is loaded (mpv is Stopped until then) and MediaRemote has
-        // seen it so: every test starts from a paused player on track 1.
-        guard fixture.wait(for: { fixture.players.contains { $0.hasPrefix(busName.rawValue + " Paused ") } }) else {
-            throw TestFailure("MediaRemote did not list \(busName) as Paused: \(fixture.players)")
+        // seen it so: every test starts from a player on track 1, paused unless asked to play.
+        let status = playing ? "Playing" : "Paused"
+        guard fixture.wait(for: { fixture.players.contains { $0.hasPrefix("\(busName.rawValue) \(status) ") } }) else {
+            throw TestFailure("MediaRemote did not list \(busName) as \(status): \(fixture.players)")
         }
     }
 
@@ -79,7 +86,7 @@ final class MPV {
     /// Plays and waits until MediaRemote has seen it playing.
     func play() {
         command("Play")
-        fixture.wait { self.status == "Playing" && fixture.players.contains("\(self.name) Playing true") }
+        fixture.wait { self.status == "Playing" && fixture.players.contains { $0.hasPrefix("\(self.name) Playing ") } }
     }
 
     func pause() {

@@ -133,6 +133,95 @@ struct ProxyPlayerTests {
         #expect(!fixture.players.contains { $0.contains("playerctld") || $0.contains("mediaremote") })
     }
 
+    /// A property of the proxy (`interface`: the Player interface, or the root one).
+    static func proxyProperty(_ fixture: ServiceFixture, _ name: String, interface: String = "org.mpris.MediaPlayer2.Player") -> Value? {
+        try? fixture.client.callBlocking(.methodCall(
+            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+            member: "Get", arguments: [.string(interface), .string(name)])).arguments.first?.unwrapped
+    }
+
+    @Test("GetAll carries the live Position, as Get does; playerctl and its format read it")
+    func positionInGetAll() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        a.play()
+        a.pause()
+        // Paused 20 s into track 1: a position that is neither 0 nor moving.
+        _ = try fixture.client.callBlocking(.methodCall(
+            destination: BusName(a.name), path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
+            member: "Seek", arguments: [.int64(20_500_000)]))
+        #expect(fixture.wait { if case .int64(let p)? = a.playerProperty("Position") { p >= 20_000_000 } else { false } })
+        let all = try fixture.client.callBlocking(.methodCall(
+            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+            member: "GetAll", arguments: [.string("org.mpris.MediaPlayer2.Player")]))
+        let properties: [String: Value] = (try? .init(dbusValue: all.arguments.first ?? .array(.string, []))) ?? [:]
+        guard case .int64(let position)? = properties["Position"]?.unwrapped else {
+            Issue.record("GetAll has no int64 Position: \(properties)")
+            return
+        }
+        #expect((20_000_000...21_000_000).contains(position), "\(position)")
+        #expect(Double(Self.playerctl(fixture, ["-p", "mediaremote", "position"])).map { (20...21).contains($0) } == true)
+        #expect(Self.playerctl(fixture, ["-p", "mediaremote", "metadata", "--format", "{{duration(position)}}"]) == "0:20")
+    }
+
+    @Test("SupportedUriSchemes and SupportedMimeTypes are the Now Playing player's (OpenUri goes to it)")
+    func supportedUris() throws {
+        let fixture = try ServiceFixture()
+        #expect(Self.proxyProperty(fixture, "SupportedUriSchemes", interface: "org.mpris.MediaPlayer2") == .array(.string, []))
+        let a = try MPV(fixture)
+        a.play()
+        func mpv(_ name: String) -> Value? {
+            try? fixture.client.callBlocking(.methodCall(
+                destination: BusName(a.name), path: "/org/mpris/MediaPlayer2", interface: .properties, member: "Get",
+                arguments: [.string("org.mpris.MediaPlayer2"), .string(name)])).arguments.first?.unwrapped
+        }
+        for name in ["SupportedUriSchemes", "SupportedMimeTypes"] {
+            guard case .array(_, let items)? = mpv(name) else {
+                Issue.record("mpv has no \(name)")
+                continue
+            }
+            #expect(!items.isEmpty, "mpv lists no \(name)")
+            #expect(fixture.wait { Self.proxyProperty(fixture, name, interface: "org.mpris.MediaPlayer2") == mpv(name) }, "\(name)")
+        }
+    }
+
+    @Test("a property read right after a write returns the new value, through the proxy and playerctl")
+    func readAfterWrite() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        a.play()
+        for volume in [0.25, 0.5, 0.75] {
+            _ = try fixture.client.callBlocking(.methodCall(
+                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+                member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(volume))]))
+            #expect(Self.proxyProperty(fixture, "Volume") == .double(volume))
+            #expect(Double(Self.playerctl(fixture, ["-p", "mediaremote", "volume"])) == volume)
+        }
+        #expect(a.playerProperty("Volume") == .double(0.75))
+    }
+
+    @Test("a write the Now Playing player refuses fails with its error, and the proxy's value stays")
+    func refusedWrite() throws {
+        let fixture = try ServiceFixture()
+        // A player whose Volume is read-only: it refuses every write.
+        let player = try Connection(.address(fixture.bus.address), loop: fixture.loop)
+        try MisbehavingPlayersTests.export(on: player, status: "Playing") { _ in }
+        _ = try player.requestName("org.mpris.MediaPlayer2.stubborn")
+        #expect(fixture.wait { fixture.nowPlaying == "org.mpris.MediaPlayer2.stubborn" })
+        var result: Result<Message, DBusError>?
+        fixture.client.call(
+            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+            member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(0.1))]
+        ) { result = $0 }
+        #expect(fixture.wait { result != nil })
+        guard case .failure(let error)? = result else {
+            Issue.record("the refused write was answered as taken: \(String(describing: result))")
+            return
+        }
+        #expect(error.name == .propertyReadOnly, "\(error)")
+        #expect(Self.proxyProperty(fixture, "Volume") == .double(0.5))
+    }
+
     @Test("property writes go to the Now Playing player, and come back mirrored")
     func propertyWrites() throws {
         let fixture = try ServiceFixture()

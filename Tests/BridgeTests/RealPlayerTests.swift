@@ -21,6 +21,79 @@ struct RealPlayerTests {
         #expect(b.status == "Paused")
     }
 
+    @Test("a player launched already playing is Now Playing, every time; one launched paused moves nothing")
+    func launchedPlaying() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        a.play()
+        // mpv launched with a file plays before (or as) its MPRIS name comes up: a race that the
+        // old rule lost most of the time. Each launch must win it.
+        var launched: [MPV] = []
+        for _ in 0..<4 {
+            let player = try MPV(fixture, playing: true)
+            #expect(fixture.wait { fixture.nowPlaying == player.name }, "Now Playing stayed with \(fixture.nowPlaying ?? "nobody")")
+            launched.append(player)
+        }
+        let players = try Subprocess.run(DaemonTests.ctl, ["players"], environment: fixture.bus.environment).stdout
+        #expect(players.contains("* \(launched.last?.name ?? "") (:1."), "\(players)")
+        #expect(players.components(separatedBy: "Now Playing: playing").count == 2, "\(players)")
+        let paused = try MPV(fixture)
+        fixture.wait(timeout: .milliseconds(300)) { false }
+        #expect(fixture.nowPlaying == launched.last?.name, "a paused player appearing took Now Playing from \(paused.name)")
+    }
+
+    @Test("Audacious launched with a file, already playing, is Now Playing")
+    func audaciousLaunchedPlaying() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        a.play()
+        let home = try Self.startAudacious(fixture)
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(fixture.wait(timeout: .seconds(20)) { fixture.players.contains { $0.hasPrefix("org.mpris.MediaPlayer2.audacious Playing ") } },
+                "\(fixture.players)")
+        #expect(fixture.wait { fixture.nowPlaying == "org.mpris.MediaPlayer2.audacious" }, "\(fixture.nowPlaying ?? "nobody")")
+        #expect(fixture.send("togglePlayPause") == "org.mpris.MediaPlayer2.audacious /org/mpris/MediaPlayer2")
+        #expect(a.status == "Playing")
+    }
+
+    @Test("play/pause twice comes back: the player it paused resumes, though another plays on")
+    func toggleTwice() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        a.play()
+        b.play()
+        #expect(fixture.nowPlaying == b.name)
+        #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { b.status == "Paused" && fixture.players.contains { $0.hasPrefix("\(b.name) Paused") } })
+        #expect(fixture.nowPlaying == b.name, "the player just paused stays Now Playing")
+        #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { b.status == "Playing" })
+        #expect(a.status == "Playing")
+        // A third and a fourth press go on toggling B; A is never touched.
+        #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { b.status == "Paused" })
+        #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { b.status == "Playing" })
+        #expect(a.status == "Playing")
+    }
+
+    @Test("a player paused from a remote stays Now Playing until another starts to play")
+    func pausedUntilAnotherStarts() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        let c = try MPV(fixture)
+        a.play()
+        b.play()
+        #expect(fixture.send("pause") == "\(b.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { fixture.players.contains { $0.hasPrefix("\(b.name) Paused") } })
+        fixture.wait(timeout: .milliseconds(1200)) { false }
+        #expect(fixture.nowPlaying == b.name)
+        c.play()
+        #expect(fixture.wait { fixture.nowPlaying == c.name })
+    }
+
     @Test("shake action shuffle: an unhandled shake's end toggles the Now Playing mpv's Shuffle; a second shake toggles it back")
     func shakeShuffles() throws {
         let fixture = try ServiceFixture(arguments: ["--shake-action", "shuffle"])

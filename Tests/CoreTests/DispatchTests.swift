@@ -44,7 +44,7 @@ struct DispatchTests {
             (.togglePlayPause, [.control], false),
             (.stop, [.control], true),
             (.beginSeekingForward, [.control, .play], false),
-            (.endSeekingBackward, [.control, .seek], true),
+            (.beginSeekingBackward, [.control, .seek], true),
         ] as [(EventSubtype, PlayerCapabilities, Bool)])
     func capabilities(_ subtype: EventSubtype, _ capabilities: PlayerCapabilities, _ asked: Bool) {
         var transcript = Transcript([.appear("A", .paused, capabilities), .status("A", .playing)])
@@ -64,6 +64,21 @@ struct DispatchTests {
     func discarded(_ name: String, _ mode: Mode, _ steps: [Step], _ reason: DiscardReason) {
         var transcript = Transcript(mode: mode, steps)
         #expect(transcript.send(.play, answers: [.declined]).outcome == .discarded(reason), "\(name)")
+    }
+
+    @Test("the end of a seek with no seek in progress goes nowhere, and says so", arguments: [
+        EventSubtype.endSeekingForward, .endSeekingBackward,
+    ])
+    func endWithoutSeek(_ end: EventSubtype) {
+        var transcript = Transcript(Self.playing)
+        #expect(transcript.send(end) == (.discarded(.noSeekInProgress), []))
+        // Nor once the seek ended, nor for a seek the other way.
+        let begin = end == .endSeekingForward ? EventSubtype.beginSeekingForward : .beginSeekingBackward
+        let other = end == .endSeekingForward ? EventSubtype.endSeekingBackward : .endSeekingForward
+        _ = transcript.send(begin)
+        #expect(transcript.send(other).outcome == .discarded(.noSeekInProgress))
+        #expect(transcript.send(end).delivered.map(\.address) == ["player A"])
+        #expect(transcript.send(end).outcome == .discarded(.noSeekInProgress))
     }
 
     @Test("nothing is delivered twice: every link at most once, and nothing after it is handled")
@@ -99,12 +114,12 @@ struct DispatchTests {
         #expect(transcript.dispatcher.endingsBeforeStopping(at: transcript.now).isEmpty)
     }
 
-    @Test("a seek whose handler left ends through the chain")
+    @Test("a seek whose handler left ended with it: its end goes to nobody else")
     func seekHandlerLeft() {
         var transcript = Transcript(Self.playing + [.appear("B", .paused)])
         _ = transcript.send(.beginSeekingBackward)
         transcript.apply(.leave("A"))
-        #expect(transcript.send(.endSeekingBackward).delivered.map(\.address) == ["player B"])
+        #expect(transcript.send(.endSeekingBackward) == (.discarded(.noSeekInProgress), []))
     }
 
     @Test("subtype names parse from and print to the bus's strings")

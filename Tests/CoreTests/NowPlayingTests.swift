@@ -23,8 +23,17 @@ struct NowPlayingTests {
             ("a player appearing paused does not steal Now Playing", [
                 .appear("A", .paused), .status("A", .playing), .appear("B", .paused),
             ], "A"),
-            ("a player appearing already playing does not steal it from one seen starting", [
+            ("a player launched already playing started to play as it appeared: it is Now Playing", [
                 .appear("A", .paused), .status("A", .playing), .appear("B", .playing),
+            ], "B"),
+            ("a player launched paused or stopped moves nothing", [
+                .appear("A", .paused), .status("A", .playing), .status("A", .paused), .appear("B", .paused), .appear("C", .stopped),
+            ], "A"),
+            ("a player found playing at start-up does not take it from one seen starting", [
+                .appear("A", .paused), .status("A", .playing), .found("B", .playing),
+            ], "A"),
+            ("nor from one found playing before it: found players tie, and arrival decides", [
+                .found("A", .playing), .found("B", .playing),
             ], "A"),
             ("a player appearing playing is Now Playing when nobody else plays", [
                 .appear("A", .paused), .appear("B", .playing),
@@ -104,6 +113,106 @@ struct NowPlayingTests {
         registry.playerPriority = ["org.mpris.MediaPlayer2.B", "org.mpris.MediaPlayer2.C"]
         let transcript = Transcript(registry: registry, steps)
         #expect(transcript.nowPlaying == expected, "\(name)")
+    }
+
+    /// A and B play, B started last.
+    static let bothPlaying: [Step] = [.appear("A", .paused), .appear("B", .paused), .status("A", .playing), .status("B", .playing)]
+
+    @Test(
+        "a player paused by a remote-control event stays Now Playing until another starts to play",
+        arguments: [
+            ("paused by play/pause: it stays, though A plays", bothPlaying + [.remote(.togglePlayPause), .status("B", .paused)], "B"),
+            ("by pause, and by stop", bothPlaying + [.remote(.pause), .status("B", .paused)], "B"),
+            ("by stop, past the track-change grace", bothPlaying + [.remote(.stop), .status("B", .stopped), .wait(milliseconds: 1500)], "B"),
+            ("play/pause twice resumes it", bothPlaying + [.remote(.togglePlayPause), .status("B", .paused), .remote(.togglePlayPause), .status("B", .playing)], "B"),
+            ("and stays with it however often it is pressed", bothPlaying + [
+                .remote(.togglePlayPause), .status("B", .paused), .remote(.togglePlayPause), .status("B", .playing),
+                .remote(.togglePlayPause), .status("B", .paused),
+            ], "B"),
+            ("another player starting ends it", bothPlaying + [
+                .appear("C", .paused), .remote(.togglePlayPause), .status("B", .paused), .status("C", .playing),
+            ], "C"),
+            ("A pausing and playing again is a start: it ends it", bothPlaying + [
+                .remote(.togglePlayPause), .status("B", .paused), .status("A", .paused), .status("A", .playing),
+            ], "A"),
+            ("A merely going on playing, changing track, does not", bothPlaying + [
+                .remote(.togglePlayPause), .status("B", .paused), .status("A", .stopped), .wait(milliseconds: 200), .status("A", .playing),
+            ], "B"),
+            ("a pause of its own, with no event, moves Now Playing as before", bothPlaying + [.status("B", .paused)], "A"),
+            ("a pause long after the event is its own", bothPlaying + [.remote(.togglePlayPause), .wait(milliseconds: 1500), .status("B", .paused)], "A"),
+            ("an event every link declined paused nothing", bothPlaying + [.remote(.togglePlayPause, handled: false), .status("B", .paused)], "A"),
+            ("next is not a pause", bothPlaying + [.remote(.nextTrack), .status("B", .paused)], "A"),
+            ("the paused player leaving gives Now Playing back", bothPlaying + [.remote(.pause), .status("B", .paused), .leave("B")], "A"),
+            ("its player vanishing too", bothPlaying + [.remote(.pause), .status("B", .paused), .vanish("B")], "A"),
+        ] as [(String, [Step], AppID?)])
+    func pausedByRemoteControl(_ name: String, _ steps: [Step], _ expected: AppID?) {
+        #expect(Transcript(steps).nowPlaying == expected, "\(name)")
+    }
+
+    @Test("the player's pause may come before its answer to the event, or after")
+    func pauseBeforeAnswer() {
+        var transcript = Transcript(Self.bothPlaying)
+        var dispatch = transcript.dispatcher.dispatch(.remoteControl(.togglePlayPause, at: transcript.now, from: .key), at: transcript.now)
+        guard case .deliver(let link) = dispatch.start() else {
+            Issue.record("delivered nowhere")
+            return
+        }
+        #expect(link.address == "player B")
+        transcript.apply(.status("B", .paused))
+        _ = dispatch.answer(.handled)
+        transcript.dispatcher.finished(dispatch)
+        #expect(transcript.nowPlaying == "B")
+    }
+
+    @Test(
+        "shift and unshift walk the players in line, around the ends, and hold until another starts to play",
+        arguments: [
+            // In line: B (started last), A (started first), C (never played).
+            ("shift: the next in line", [.shift(1)], "A"),
+            ("shift twice", [.shift(1), .shift(1)], "C"),
+            ("shift past the end comes around", [.shift(1), .shift(1), .shift(1)], "B"),
+            ("unshift from the first: the last", [.shift(-1)], "C"),
+            ("shift then unshift: back", [.shift(1), .shift(-1)], "B"),
+            ("a choice holds while others go on playing", [.shift(1), .shift(1), .wait(milliseconds: 5000)], "C"),
+            ("another player starting ends it", [.shift(1), .shift(1), .status("A", .paused), .status("A", .playing)], "A"),
+            ("the chosen one starting keeps it, by the rule", [.shift(1), .shift(1), .status("C", .playing)], "C"),
+        ] as [(String, [Step], AppID?)])
+    func shift(_ name: String, _ steps: [Step], _ expected: AppID?) {
+        let transcript = Transcript(Self.bothPlaying + [.appear("C", .paused)] + steps)
+        #expect(transcript.nowPlaying == expected, "\(name)")
+    }
+
+    @Test("the line: playing by latest start, then played by latest stop, then the rest by priority and arrival")
+    func line() {
+        var registry = Registry()
+        registry.playerPriority = ["org.mpris.MediaPlayer2.E"]
+        let transcript = Transcript(registry: registry, [
+            .appear("A", .paused), .appear("B", .paused), .appear("C", .paused), .appear("D", .paused), .appear("E", .paused),
+            .status("A", .playing), .status("B", .playing), .status("C", .playing), .status("C", .paused), .begin("X"),
+        ])
+        #expect(transcript.registry.playersInLine(at: transcript.now) == ["B", "A", "C", "E", "D"])
+        #expect(transcript.nowPlaying == "B")
+    }
+
+    @Test("shift with no player receiving changes nothing")
+    func shiftNobody() {
+        var transcript = Transcript([.begin("X")])
+        #expect(transcript.dispatcher.registry.shift(by: 1, at: transcript.now) == nil)
+        #expect(transcript.registry.pin == nil)
+        var strict = Transcript(mode: .strict, [.appear("A", .playing)])
+        #expect(strict.dispatcher.registry.shift(by: -1, at: strict.now) == nil)
+    }
+
+    @Test("reasons name the pin, for the pinned app and for a playing one it outranks")
+    func pinReasons() {
+        let paused = Transcript(Self.bothPlaying + [.remote(.pause), .status("B", .paused)])
+        #expect(paused.registry.nowPlayingReason(for: "B", at: paused.now)
+                == "Now Playing: paused by a remote-control event, until another player starts to play")
+        #expect(paused.registry.nowPlayingReason(for: "A", at: paused.now)
+                == "playing, but the app paused by a remote-control event since it started stays Now Playing")
+        let chosen = Transcript(Self.bothPlaying + [.shift(1)])
+        #expect(chosen.registry.nowPlayingReason(for: "A", at: chosen.now) == "Now Playing: chosen (shift), until another player starts to play")
+        #expect(chosen.registry.nowPlayingReason(for: "B", at: chosen.now) == "playing, but another player was chosen (shift) since it started")
     }
 
     @Test("the grace's end is announced, so the shell can recompute Now Playing without an event")

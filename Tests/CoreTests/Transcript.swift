@@ -8,6 +8,8 @@ enum Step {
     case begin(AppID)
     case end(AppID)
     case appear(AppID, PlaybackStatus, PlayerCapabilities = .all)
+    /// A player on the bus already when MediaRemote looked (at start-up).
+    case found(AppID, PlaybackStatus)
     case status(AppID, PlaybackStatus)
     case capabilities(AppID, PlayerCapabilities)
     case vanish(AppID)
@@ -15,6 +17,11 @@ enum Step {
     case resign(AppID, String)
     case leave(AppID)
     case wait(milliseconds: UInt64)
+    /// A remote-control event sent and answered at once: handled by the first link it reaches,
+    /// or declined by every one.
+    case remote(EventSubtype, handled: Bool = true)
+    /// A person's `Shift` (1) or `Unshift` (-1).
+    case shift(Int)
 }
 
 struct Transcript {
@@ -48,7 +55,11 @@ struct Transcript {
         case .end(let app): dispatcher.registry.endReceiving(app)
         case .appear(let app, let status, let capabilities):
             dispatcher.registry.playerAppeared(
-                app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: status, capabilities: capabilities), at: now)
+                app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: status, capabilities: capabilities),
+                .appeared, at: now)
+        case .found(let app, let status):
+            dispatcher.registry.playerAppeared(
+                app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: status, capabilities: .all), .found, at: now)
         case .status(let app, let status): dispatcher.registry.playerChanged(app, status: status, at: now)
         case .capabilities(let app, let capabilities): dispatcher.registry.playerChanged(app, capabilities: capabilities, at: now)
         case .vanish(let app): dispatcher.registry.playerVanished(app)
@@ -60,6 +71,10 @@ struct Transcript {
             }
         case .resign(let app, let path): dispatcher.registry.resignFirstResponder(ResponderAddress(app: app, path: path))
         case .leave(let app): dispatcher.registry.appLeft(app)
+        case .remote(let subtype, let handled):
+            now -= 10_000
+            _ = send(subtype, answers: [handled ? .handled : .declined])
+        case .shift(let offset): _ = dispatcher.registry.shift(by: offset, at: now)
         case .wait: break
         }
     }

@@ -12,11 +12,16 @@ public struct SoakReport {
     /// Median dispatch latency quiet and under stress, in ms, where the part measures it.
     public var latencyQuiet: Double?
     public var latencyStress: Double?
-    public var rssBefore: Int
-    public var rssAfter: Int
+    /// The service's resident memory, where the part runs it as a process of its own.
+    public var rssBefore: Int?
+    public var rssAfter: Int?
+    /// Entries the service keeps per app or player, where the part counts them.
+    public var entriesBefore: Int?
+    public var entriesAfter: Int?
 
     public init(part: String, calls: Int, faults: Int = 0, crashes: Int = 0, lost: Int = 0,
-                latencyQuiet: Double? = nil, latencyStress: Double? = nil, rssBefore: Int, rssAfter: Int) {
+                latencyQuiet: Double? = nil, latencyStress: Double? = nil, rssBefore: Int? = nil, rssAfter: Int? = nil,
+                entriesBefore: Int? = nil, entriesAfter: Int? = nil) {
         self.part = part
         self.calls = calls
         self.faults = faults
@@ -26,12 +31,15 @@ public struct SoakReport {
         self.latencyStress = latencyStress
         self.rssBefore = rssBefore
         self.rssAfter = rssAfter
+        self.entriesBefore = entriesBefore
+        self.entriesAfter = entriesAfter
     }
 
     var line: String {
         let latency = { (value: Double?) in value.map { String(format: "%.2f", $0) } ?? "-" }
+        let count = { (value: Int?) in value.map { "\($0)" } ?? "-" }
         return [part, "\(calls)", "\(faults)", "\(crashes)", "\(lost)", latency(latencyQuiet), latency(latencyStress),
-                "\(rssBefore)", "\(rssAfter)"].joined(separator: "\t")
+                count(rssBefore), count(rssAfter), count(entriesBefore), count(entriesAfter)].joined(separator: "\t")
     }
 
     /// Appends the row to `$SOAK_REPORT`, if set.

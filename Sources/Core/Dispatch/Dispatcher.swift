@@ -17,15 +17,20 @@ public struct Dispatcher: Sendable {
         self.shakeAction = shakeAction
     }
 
-    /// Starts dispatching `event`: its chain, as a state machine.
-    public func dispatch(_ event: Event, at now: UInt64) -> Dispatch {
+    /// Starts dispatching `event`: its chain, as a state machine. A pause, play/pause or stop
+    /// on its way to a playing app is remembered: if the app pauses, it stays Now Playing.
+    public mutating func dispatch(_ event: Event, at now: UInt64) -> Dispatch {
         let (links, reason) = chain(for: event, at: now)
+        if event.subtype.mayPause, let app = links.first?.app { registry.pauseRequested(of: app, at: now) }
         return Dispatch(event: event, links: links, emptyReason: reason)
     }
 
     /// Records how a dispatch ended, so the end of a seek or the cancel of a shake follows it.
     public mutating func finished(_ dispatch: Dispatch) {
         let event = dispatch.event
+        if event.subtype.mayPause, case .discarded? = dispatch.outcome, let app = dispatch.links.first?.app {
+            registry.pauseRequestFailed(of: app)
+        }
         if event.subtype.endOfSeek != nil {
             if case .handled(let link)? = dispatch.outcome { seeks[event.subtype] = link } else { seeks[event.subtype] = nil }
         } else if let begin = event.subtype.beginningOfSeek {
@@ -58,8 +63,10 @@ public struct Dispatcher: Sendable {
     }
 
     private func remoteControlChain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
-        // The end of a seek goes where its beginning was handled, wherever Now Playing is now.
-        if let begin = event.subtype.beginningOfSeek, let link = seeks[begin], registry.knows(link.app) {
+        // The end of a seek goes where its beginning was handled, wherever Now Playing is now;
+        // with no seek in progress (never begun, ended, or its app left) there is nothing to end.
+        if let begin = event.subtype.beginningOfSeek {
+            guard let link = seeks[begin], registry.knows(link.app) else { return ([], .noSeekInProgress) }
             return ([link], .declined)
         }
         let choice = registry.nowPlayingChoice(at: now)

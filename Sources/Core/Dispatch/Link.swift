@@ -46,6 +46,9 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
     case timedOut
     /// A shake was cancelled that no responder had received the beginning of.
     case notStarted
+    /// The end of a seek, and no seek in that direction is in progress (none began, it ended
+    /// already, or the app seeking left).
+    case noSeekInProgress
 
     public var description: String { rawValue }
 
@@ -58,6 +61,7 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .declined: "every responder on the chain declined it"
         case .timedOut: "no responder handled it, and one did not answer in time"
         case .notStarted: "no responder received the shake's beginning"
+        case .noSeekInProgress: "no seek in that direction is in progress"
         }
     }
 }

@@ -27,6 +27,9 @@ public enum EventSubtype: String, CaseIterable, Hashable, Sendable, CustomString
         self = subtype
     }
 
+    /// Whether it may pause a playing player: pause, play/pause and stop.
+    public var mayPause: Bool { self == .pause || self == .togglePlayPause || self == .stop }
+
     /// For a begin/end seeking subtype, the subtype that ends it.
     public var endOfSeek: EventSubtype? {
         switch self {

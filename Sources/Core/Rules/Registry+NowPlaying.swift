@@ -1,9 +1,11 @@
 extension Registry {
-    /// The Now Playing app at `now` (rule 2): among the receiving apps, the one playing (the
-    /// most recent to start, if several are); if none is, the one that played most recently;
-    /// if none ever played, the one whose responder most recently became first responder; if
-    /// none did, the first to arrive that has a player. Nil when no app qualifies. Where the rules
-    /// leave a choice (nobody played yet, or a tie), `playerPriority` decides before arrival.
+    /// The Now Playing app at `now` (rule 2): among the receiving apps, the one pinned (paused by
+    /// a remote-control event, or chosen by a person, until another player starts to play); else
+    /// the one playing (the most recent to start, if several are); if none is, the one that
+    /// played most recently; if none ever played, the one whose responder most recently became
+    /// first responder; if none did, the first to arrive that has a player. Nil when no app
+    /// qualifies. Where the rules leave a choice (nobody played yet, or a tie),
+    /// `playerPriority` decides before arrival.
     ///
     /// A player that stopped less than `trackChangeGrace` ago, straight from Playing, still
     /// counts as playing: it is changing track, and Now Playing stays with it.
@@ -15,41 +17,66 @@ extension Registry {
     /// "nobody qualifies"), in one pass over the apps: this runs for every event.
     func nowPlayingChoice(at now: UInt64) -> (anyReceiving: Bool, app: AppID?) {
         var anyReceiving = false
-        var playing: (key: UInt64, app: AppID, record: AppRecord)?
-        var played: (key: UInt64, app: AppID, record: AppRecord)?
-        var earliestWithPlayer: (app: AppID, record: AppRecord)?
+        var best: Standing?
+        var bestIdle: Standing?
         for (app, record) in apps where record.receives(in: mode) {
             anyReceiving = true
-            if record.isPlaying || isChangingTrack(record, at: now) {
-                let key = record.lastStartedPlaying ?? 0
-                if playing.map({ ranks(key, app, record, above: $0) }) ?? true { playing = (key, app, record) }
-            } else if let key = record.lastPlayed {
-                if played.map({ ranks(key, app, record, above: $0) }) ?? true { played = (key, app, record) }
-            }
-            if record.player != nil,
-                earliestWithPlayer.map({
-                    (priority(of: record), record.arrivedAt, app) < (priority(of: $0.record), $0.record.arrivedAt, $0.app)
-                }) ?? true
-            {
-                earliestWithPlayer = (app, record)
+            let standing = self.standing(of: app, record, at: now)
+            if standing.tier != .idle {
+                if best.map({ standing < $0 }) ?? true { best = standing }
+            } else if record.player != nil, bestIdle.map({ standing < $0 }) ?? true {
+                bestIdle = standing
             }
         }
         guard anyReceiving else { return (false, nil) }
-        if let playing { return (true, playing.app) }
-        if let played { return (true, played.app) }
+        if let pin = activePin { return (true, pin.app) }
+        if let best { return (true, best.app) }
         if let responder = stack.last(where: { isReceiving($0.app) }) { return (true, responder.app) }
-        return (true, earliestWithPlayer?.app)
+        return (true, bestIdle?.app)
     }
 
-    /// Whether a candidate ranks above the best so far: a greater key; on a tie, the preferred
-    /// player, then the earliest arrival, then the name, so the answer never depends on
-    /// dictionary order.
-    private func ranks(_ key: UInt64, _ app: AppID, _ record: AppRecord, above best: (key: UInt64, app: AppID, record: AppRecord)) -> Bool {
-        if key != best.key { return key > best.key }
-        let (mine, theirs) = (priority(of: record), priority(of: best.record))
-        if mine != theirs { return mine < theirs }
-        if record.arrivedAt != best.record.arrivedAt { return record.arrivedAt < best.record.arrivedAt }
-        return app < best.app
+    /// The receiving apps with a player, in rule 2's order without pins: playing (latest start
+    /// first), then played (latest stop first), then the rest (by priority, then arrival). The
+    /// first is Now Playing unless a pin or a first responder decides; `Shift` walks this line.
+    public func playersInLine(at now: UInt64) -> [AppID] {
+        apps.filter { $0.value.player != nil && $0.value.receives(in: mode) }
+            .map { standing(of: $0.key, $0.value, at: now) }
+            .sorted()
+            .map(\.app)
+    }
+
+    /// Where an app stands in rule 2's order; the lesser stands first.
+    struct Standing: Comparable {
+        enum Tier: Int, Comparable {
+            case playing, played, idle
+            static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rawValue < rhs.rawValue }
+        }
+        let tier: Tier
+        /// When it started (playing) or stopped (played) playing: the later stands first.
+        let time: UInt64
+        let priority: Int
+        let arrivedAt: UInt64
+        let app: AppID
+
+        // Ties go to the preferred player, then the earliest arrival, then the name, so the
+        // answer never depends on dictionary order.
+        static func < (lhs: Standing, rhs: Standing) -> Bool {
+            if lhs.tier != rhs.tier { return lhs.tier < rhs.tier }
+            if lhs.time != rhs.time { return lhs.time > rhs.time }
+            return (lhs.priority, lhs.arrivedAt, lhs.app) < (rhs.priority, rhs.arrivedAt, rhs.app)
+        }
+    }
+
+    func standing(of app: AppID, _ record: AppRecord, at now: UInt64) -> Standing {
+        let (tier, time): (Standing.Tier, UInt64) =
+            if record.isPlaying || isChangingTrack(record, at: now) {
+                (.playing, record.lastStartedPlaying ?? 0)
+            } else if let stopped = record.lastPlayed {
+                (.played, stopped)
+            } else {
+                (.idle, 0)
+            }
+        return Standing(tier: tier, time: time, priority: priority(of: record), arrivedAt: record.arrivedAt, app: app)
     }
 
     /// The app's place in `playerPriority` (0 first), or past its end when not listed. A listed
@@ -78,11 +105,24 @@ extension Registry {
                 ? "not receiving: strict mode and it never called BeginReceivingRemoteControlEvents"
                 : "not receiving remote-control events"
         }
+        let pin = activePin
         if nowPlaying(at: now) == app {
+            if let pin, pin.app == app {
+                switch pin.reason {
+                case .pausedByRemoteControl: return "Now Playing: paused by a remote-control event, until another player starts to play"
+                case .chosen: return "Now Playing: chosen (shift), until another player starts to play"
+                }
+            }
             if record.isPlaying { return "Now Playing: playing" }
             if isChangingTrack(record, at: now) { return "Now Playing: changing track" }
             if record.lastPlayed != nil { return "Now Playing: played most recently" }
             return "Now Playing: nobody has played yet"
+        }
+        if let pin, record.isPlaying {
+            switch pin.reason {
+            case .pausedByRemoteControl: return "playing, but the app paused by a remote-control event since it started stays Now Playing"
+            case .chosen: return "playing, but another player was chosen (shift) since it started"
+            }
         }
         if record.isPlaying { return "playing, but another app started playing more recently" }
         if record.hasPlayed { return "another app is playing or played more recently" }

@@ -7,12 +7,19 @@ public struct Registry: Sendable {
     public var trackChangeGrace: UInt64
     /// Preferred players' bus names, most preferred first: they break the rules' ties.
     public var playerPriority: [String] = []
+    /// A playing app that leaves Playing within this time of being sent a pause, play/pause or
+    /// stop was paused by it (its answer and its PropertiesChanged may come in either order).
+    public var remotePauseWindow: UInt64 = 1_000_000
     /// What each app may hold.
     public var limits = Limits()
 
     var apps: [AppID: AppRecord] = [:]
     /// Every app's first-responder entries, oldest push first; the last is the first responder.
     var stack: [ResponderAddress] = []
+    /// The app kept Now Playing until another player starts to play, if any.
+    public internal(set) var pin: NowPlayingPin?
+    /// The last pause-like event sent to a playing app, until the app answers by pausing.
+    var pauseRequest: PauseRequest?
 
     public init(mode: Mode = .compat, trackChangeGrace: UInt64 = 1_000_000) {
         self.mode = mode
@@ -27,6 +34,7 @@ public struct Registry: Sendable {
 
     public mutating func endReceiving(_ app: AppID) {
         apps[app]?.beganReceiving = false
+        unpin(app)
     }
 
     /// Whether `app` receives remote-control events now.
@@ -36,13 +44,19 @@ public struct Registry: Sendable {
 
     // MARK: Players (rule 2's input)
 
-    /// A player was found on the bus (at start-up, or when it appeared). Appearing is not
-    /// starting to play: one already playing ranks below any start seen since.
-    public mutating func playerAppeared(_ app: AppID, _ player: Player, at time: UInt64) {
+    /// A player came to be known. One that `appeared` already Playing started to play as it
+    /// appeared: a player launched with a file plays before its name is up. One `found` on the
+    /// bus when MediaRemote looked (at start-up) started at a time nobody knows, and ranks below
+    /// any start seen since. A paused or stopped player moves nothing either way.
+    public mutating func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival, at time: UInt64) {
         var record = apps[app] ?? AppRecord(arrivedAt: time)
         record.player = player
-        if player.status == .playing, record.lastStartedPlaying == nil { record.lastStartedPlaying = 0 }
         apps[app] = record
+        guard player.status == .playing else { return }
+        switch arrival {
+        case .appeared: started(app, at: time)
+        case .found: if record.lastStartedPlaying == nil { apps[app]?.lastStartedPlaying = 0 }
+        }
     }
 
     /// A player's status or capabilities changed (PropertiesChanged). Only a change into
@@ -52,24 +66,32 @@ public struct Registry: Sendable {
     ) {
         guard var record = apps[app], var player = record.player else { return }
         if let capabilities { player.capabilities = capabilities }
-        if let status, status != player.status {
-            if status == .playing {
-                let changingTrack = record.stoppedAfterPlaying && record.lastPlayed.map { time - $0 <= trackChangeGrace } == true
-                if !changingTrack || record.lastStartedPlaying == nil { record.lastStartedPlaying = time }
-                record.stoppedAfterPlaying = false
-            } else if player.status == .playing {
-                record.lastPlayed = time
-                record.stoppedAfterPlaying = status == .stopped
-            }
-            player.status = status
-        }
+        let before = player.status
+        if let status { player.status = status }
         record.player = player
-        apps[app] = record
+        guard let status, status != before else {
+            apps[app] = record
+            return
+        }
+        if status == .playing {
+            let changingTrack = record.stoppedAfterPlaying && record.lastPlayed.map { time - $0 <= trackChangeGrace } == true
+            record.stoppedAfterPlaying = false
+            apps[app] = record
+            if !changingTrack || record.lastStartedPlaying == nil { started(app, at: time) }
+        } else if before == .playing {
+            record.lastPlayed = time
+            record.stoppedAfterPlaying = status == .stopped
+            apps[app] = record
+            stoppedPlaying(app, at: time)
+        } else {
+            apps[app] = record
+        }
     }
 
     /// The app's player left the bus, but the connection stays.
     public mutating func playerVanished(_ app: AppID) {
         apps[app]?.player = nil
+        unpin(app)
     }
 
     // MARK: First responder (rule 3)
@@ -147,10 +169,15 @@ public struct Registry: Sendable {
     public mutating func appLeft(_ app: AppID) {
         apps[app] = nil
         stack.removeAll { $0.app == app }
+        unpin(app)
+        if pauseRequest?.app == app { pauseRequest = nil }
     }
 
     /// Whether the core knows anything of `app`.
     public func knows(_ app: AppID) -> Bool { apps[app] != nil }
+
+    /// How many apps the core knows.
+    public var appCount: Int { apps.count }
 
     public func player(of app: AppID) -> Player? { apps[app]?.player }
 

@@ -144,10 +144,9 @@ extension Connection {
                     call.reply([.variant(try read(property, of: table))])
                 }
             case (.properties?, "GetAll"):
-                call.reply([try getAllProperties(call, path: path)])
+                try getAllProperties(call, path: path)
             case (.properties?, "Set"):
                 try setProperty(call, path: path)
-                call.reply()
             default:
                 // Peer is answered by libdbus before messages reach us; nothing else is standard.
                 call.fail(DBusError(.unknownMethod, "\(call.method.name) is not available here"))
@@ -183,18 +182,37 @@ extension Connection {
         return value
     }
 
-    private func getAllProperties(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> Value {
+    /// Answers `GetAll` with every readable property, in the table's order. Properties read
+    /// through (`fetch`) are fetched together and the reply waits for the last of them, so
+    /// `GetAll` carries the same live values as `Get` (MPRIS's `Position`, which status bars
+    /// read with `GetAll`).
+    private func getAllProperties(_ call: MethodCall, path: ObjectPath) throws(DBusError) {
         let table = try propertyTable(call, path: path)
-        var entries: [Value.DictionaryEntry] = []
-        for property in table.properties where property.get != nil {
-            entries.append(.init(.string(property.name.rawValue), .variant(try read(property, of: table))))
+        let readable = table.properties.filter { $0.get != nil }
+        var values: [Value] = []
+        for property in readable { values.append(try read(property, of: table)) }
+        let reply = { (values: [Value]) in
+            call.reply([.dictionary(key: .string, value: .variant, zip(readable, values).map { .init(.string($0.name.rawValue), .variant($1)) })])
         }
-        return .dictionary(key: .string, value: .variant, entries)
+        let fetched = readable.indices.filter { readable[$0].fetch != nil }
+        guard !fetched.isEmpty else { return reply(values) }
+        var waiting = fetched.count
+        for index in fetched {
+            let property = readable[index]
+            property.fetch? { value in
+                // A value of the wrong type keeps the fallback already read.
+                if value.type == property.type { values[index] = value }
+                waiting -= 1
+                if waiting == 0 { reply(values) }
+            }
+        }
     }
 
+    /// Answers `Set`: at once for a plain setter, once stored for a property written through.
+    /// A change that took is announced with `PropertiesChanged`.
     private func setProperty(_ call: MethodCall, path: ObjectPath) throws(DBusError) {
         let (table, property) = try property(call, path: path)
-        guard let set = property.set else {
+        guard property.isWritable else {
             throw DBusError(.propertyReadOnly, "\(table.name).\(property.name) is read-only")
         }
         let value = call.arguments[2].unwrapped
@@ -202,13 +220,25 @@ extension Connection {
             throw .invalidArgs("\(table.name).\(property.name) is of type '\(property.type)', not '\(value.type)'")
         }
         let before = property.get?()
+        let announce = { [self] in
+            if property.changeSignal != .none, property.changeSignal != .constant, property.get?() != before {
+                try? emitPropertiesChanged([property.name], of: table.name, at: path)
+            }
+        }
+        if let store = property.store {
+            store(value) { error in
+                if let error { return call.fail(error) }
+                call.reply()
+                announce()
+            }
+            return
+        }
         do {
-            try set(value)
+            try property.set?(value)
         } catch {
             throw DBusError(describing: error)
         }
-        if property.changeSignal != .none, property.changeSignal != .constant, property.get?() != before {
-            try? emitPropertiesChanged([property.name], of: table.name, at: path)
-        }
+        call.reply()
+        announce()
     }
 }

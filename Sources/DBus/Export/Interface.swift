@@ -97,9 +97,12 @@ public struct Property {
     public let changeSignal: ChangeSignal
     let get: (() -> Value)?
     let set: ((Value) throws -> Void)?
-    /// For a property read through from elsewhere on demand: `Get` waits for it, while
-    /// `GetAll` and `PropertiesChanged` use `get`.
+    /// For a property read through from elsewhere on demand: `Get` and `GetAll` wait for it,
+    /// while `PropertiesChanged` uses `get`.
     let fetch: ((@escaping (Value) -> Void) -> Void)?
+    /// For a property written through to elsewhere: `Set` is answered when it calls back, with
+    /// nil (done) or the error to reply with.
+    let store: ((Value, @escaping (DBusError?) -> Void) -> Void)?
 
     /// A property; a setter that throws refuses the new value (a `DBusError` as it is, any
     /// other error as `Failed`).
@@ -116,32 +119,52 @@ public struct Property {
         self.get = get
         self.set = set
         fetch = nil
+        store = nil
     }
 
-    /// A property whose `Get` is answered by `fetch` (which calls back with the value, on the
-    /// loop), such as MPRIS's `Position` read from the player it stands for. `fallback` answers
-    /// `GetAll`, and `Get` when the fetched value is not of `type`.
+    /// A property whose `Get` and `GetAll` are answered by `fetch` (which calls back with the
+    /// value, on the loop), such as MPRIS's `Position` read from the player it stands for.
+    /// `fallback` answers when the fetched value is not of `type`.
     public static func readThrough(
         _ name: MemberName,
         _ type: SignatureType,
         fallback: @escaping () -> Value,
         fetch: @escaping (@escaping (Value) -> Void) -> Void
     ) -> Property {
-        Property(name: name, type: type, get: fallback, fetch: fetch)
+        Property(name: name, type: type, changeSignal: .none, get: fallback, fetch: fetch, store: nil)
     }
 
-    private init(name: MemberName, type: SignatureType, get: @escaping () -> Value, fetch: @escaping (@escaping (Value) -> Void) -> Void) {
+    /// A readable property whose `Set` is answered once `store` calls back: the new value is
+    /// passed on elsewhere (the player a proxy stands for), and the caller learns whether it
+    /// was taken. `get` should give the stored value from then on.
+    public static func writeThrough(
+        _ name: MemberName,
+        _ type: SignatureType,
+        changeSignal: ChangeSignal = .emitsValue,
+        get: @escaping () -> Value,
+        store: @escaping (Value, @escaping (DBusError?) -> Void) -> Void
+    ) -> Property {
+        Property(name: name, type: type, changeSignal: changeSignal, get: get, fetch: nil, store: store)
+    }
+
+    private init(
+        name: MemberName, type: SignatureType, changeSignal: ChangeSignal, get: @escaping () -> Value,
+        fetch: ((@escaping (Value) -> Void) -> Void)?, store: ((Value, @escaping (DBusError?) -> Void) -> Void)?
+    ) {
         self.name = name
         self.type = type
-        changeSignal = .none
+        self.changeSignal = changeSignal
         self.get = get
         set = nil
         self.fetch = fetch
+        self.store = store
     }
+
+    var isWritable: Bool { self.set != nil || store != nil }
 
     /// `read`, `write` or `readwrite`, as introspection says it.
     var access: String {
-        switch (get != nil, set != nil) {
+        switch (get != nil, isWritable) {
         case (true, true): "readwrite"
         case (false, true): "write"
         default: "read"

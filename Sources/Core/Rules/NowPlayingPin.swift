@@ -1,0 +1,26 @@
+/// An app kept Now Playing by something other than playing: a pause it was sent from a remote,
+/// or a person's choice (`Shift`). A pin holds until another player starts to play, so pressing
+/// play/pause twice resumes what the first press paused, and a choice is not undone by a player
+/// that merely goes on playing.
+public struct NowPlayingPin: Hashable, Sendable {
+    public enum Reason: String, Hashable, Sendable, CustomStringConvertible {
+        /// It left Playing right after a pause, play/pause or stop was delivered to it.
+        case pausedByRemoteControl
+        /// A person moved Now Playing to it (`Shift`, `Unshift`).
+        case chosen
+
+        public var description: String { rawValue }
+    }
+
+    public let app: AppID
+    /// When it was pinned (CLOCK_MONOTONIC µs).
+    public let since: UInt64
+    public let reason: Reason
+}
+
+/// A pause, play/pause or stop on its way to a playing app: if the app leaves Playing soon
+/// after, the event paused it.
+struct PauseRequest: Hashable, Sendable {
+    let app: AppID
+    let at: UInt64
+}

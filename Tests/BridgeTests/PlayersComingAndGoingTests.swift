@@ -1,0 +1,57 @@
+import Core
+import DBus
+import Foundation
+import MPRIS
+import Testing
+import TestSupport
+
+@testable import Bridge
+
+/// Players that come, fail a delivery and go, by the hundred (`make soak`: by the thousand),
+/// through the service's own parts in this process: whatever the service keeps per app or per
+/// player (the rules' apps, the tracker's players, the delivery's seeks and failures told, the
+/// call lines, pending pushes) must be empty again once they are gone.
+@Suite("players coming and going leave nothing behind")
+struct PlayersComingAndGoingTests {
+    @Test("every player fails the event sent to it, then leaves: no table keeps anything of it")
+    func churn() throws {
+        let players = FuzzTests.setting("CHURN_PLAYERS", default: 200)
+        let bus = try PrivateBus()
+        let loop = try EventLoop()
+        let connection = try bus.connect(loop: loop)
+        let coordinator = Coordinator(connection: connection, ignoredPlayers: MPRISNames.ignoredByDefault)
+        coordinator.adopt(Service.Options())
+        try coordinator.start(mprisProxy: true)
+        func wait(_ condition: () -> Bool) -> Bool {
+            let poll = try? loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {}
+            defer { poll?.cancel() }
+            return loop.run(until: condition, timeout: .seconds(10))
+        }
+        let before = coordinator.bookkeeping
+        var failed = 0
+        var handled = 0
+        for index in 0..<players {
+            // A player that plays and answers every call with an error, under a name of its own.
+            let player = try Connection(.address(bus.address), loop: loop)
+            try MisbehavingPlayersTests.export(on: player, status: "Playing") { _ in
+                throw DBusError("org.example.Error.Broken", "broken on purpose")
+            }
+            let app = AppID(player.uniqueName.rawValue)
+            _ = try player.requestName(BusName("org.mpris.MediaPlayer2.churn.instance\(index)"))
+            #expect(wait { coordinator.dispatcher.registry.player(of: app) != nil }, "player \(index) was never seen")
+            var outcome: Outcome?
+            coordinator.dispatch(.remoteControl(.nextTrack, at: coordinator.now, from: .api)) { outcome = $0 }
+            #expect(wait { outcome != nil })
+            if case .discarded(.declined)? = outcome { failed += 1 } else { handled += 1 }
+            player.close()
+            #expect(wait { !coordinator.dispatcher.registry.knows(app) }, "player \(index) never left")
+        }
+        let after = coordinator.bookkeeping
+        print("players coming and going: \(players) players, \(failed) failed deliveries; entries before \(before), after \(after)")
+        SoakReport(part: "players coming and going", calls: players, faults: failed, lost: handled,
+                   entriesBefore: before.values.reduce(0, +), entriesAfter: after.values.reduce(0, +)).record()
+        #expect(failed == players, "each delivery failed, as the player meant it to")
+        #expect(after == before, "tables grew: \(before) → \(after)")
+        #expect(after.values.allSatisfy { $0 == 0 }, "\(after)")
+    }
+}
