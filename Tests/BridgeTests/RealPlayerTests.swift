@@ -94,6 +94,39 @@ struct RealPlayerTests {
         #expect(fixture.wait { fixture.nowPlaying == c.name })
     }
 
+    @Test("Shift and Unshift: a person's choice moves Now Playing along the line and holds until another player starts")
+    func shift() throws {
+        let fixture = try ServiceFixture()
+        func shift(_ member: MemberName) -> String {
+            guard case .success(let reply) = fixture.callBridge(member), case .string(let name)? = reply.arguments.first else { return "?" }
+            return name
+        }
+        if case .failure(let error) = fixture.callBridge("Shift") {
+            #expect(error.name == BridgeNames.noPlayer)
+        } else {
+            Issue.record("Shift with no player succeeded")
+        }
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        let c = try MPV(fixture)
+        a.play()
+        b.play()
+        // In line: B (started last), A, then C (never played).
+        #expect(shift("Shift") == a.name)
+        #expect(fixture.nowPlaying == a.name)
+        #expect(fixture.send("togglePlayPause") == "\(a.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { a.status == "Paused" && fixture.players.contains("\(a.name) Paused true") })
+        #expect(b.status == "Playing")
+        // In line now: B (playing), A (paused last), C.
+        #expect(shift("Shift") == c.name)
+        #expect(shift("Shift") == b.name)
+        #expect(shift("Unshift") == c.name)
+        fixture.wait(timeout: .milliseconds(1200)) { false }
+        #expect(fixture.nowPlaying == c.name, "a choice holds while B plays on")
+        a.play()
+        #expect(fixture.wait { fixture.nowPlaying == a.name }, "A starting ends the choice")
+    }
+
     @Test("shake action shuffle: an unhandled shake's end toggles the Now Playing mpv's Shuffle; a second shake toggles it back")
     func shakeShuffles() throws {
         let fixture = try ServiceFixture(arguments: ["--shake-action", "shuffle"])

@@ -182,6 +182,17 @@ struct NowPlayingTests {
         #expect(transcript.nowPlaying == expected, "\(name)")
     }
 
+    @Test("a choice made while a pause is on its way wins over it")
+    func choiceAfterPause() {
+        var transcript = Transcript(Self.bothPlaying + [.appear("C", .paused)])
+        var dispatch = transcript.dispatcher.dispatch(.remoteControl(.pause, at: transcript.now, from: .key), at: transcript.now)
+        _ = dispatch.start()
+        _ = dispatch.answer(.handled)
+        transcript.dispatcher.finished(dispatch)
+        transcript.apply([.shift(1), .shift(1), .status("B", .paused)])
+        #expect(transcript.nowPlaying == "C")
+    }
+
     @Test("the line: playing by latest start, then played by latest stop, then the rest by priority and arrival")
     func line() {
         var registry = Registry()

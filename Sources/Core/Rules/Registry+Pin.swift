@@ -53,6 +53,8 @@ extension Registry {
         let count = line.count
         let chosen = line[((from + offset) % count + count) % count]
         pin = NowPlayingPin(app: chosen, since: now, reason: .chosen)
+        // The choice is the latest word: a pause still on its way cannot pin its player over it.
+        pauseRequest = nil
         return chosen
     }
 }
