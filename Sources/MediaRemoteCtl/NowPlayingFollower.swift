@@ -1,0 +1,88 @@
+import Bridge
+import DBus
+
+/// Follows what is Now Playing, for `status --follow`: the service's `NowPlaying` property, and
+/// the Now Playing player's own status and track (its `PropertiesChanged`). Tells `onChange`
+/// each time the player, its status or its track changes (not the position as it moves), and
+/// nil while nothing is Now Playing or the service is not running.
+final class NowPlayingFollower {
+    var onChange: ((NowPlayingTrack?) -> Void)?
+
+    private let connection: Connection
+    private var service: NameWatch?
+    private var serviceChanges: SignalSubscription?
+    private var playerChanges: SignalSubscription?
+    /// The Now Playing player's name, and what was last told (without its position).
+    private var current: String?
+    private var told: NowPlayingTrack??
+    /// Bumped at each new target, so a late answer about an old one is dropped.
+    private var generation = 0
+
+    init(connection: Connection) {
+        self.connection = connection
+    }
+
+    deinit {
+        service?.cancel()
+        serviceChanges?.cancel()
+        playerChanges?.cancel()
+    }
+
+    func start() {
+        serviceChanges = connection.subscribe(
+            MatchRule(sender: BridgeNames.busName, interface: .properties, member: "PropertiesChanged", path: BridgeNames.objectPath,
+                      arguments: [0: BridgeNames.interface.rawValue])
+        ) { [weak self] message in
+            guard message.arguments.count == 3, case .dictionary(_, _, let changed) = message.arguments[1] else { return }
+            if changed.contains(where: { $0.key == .string("NowPlaying") }) { self?.readNowPlaying() }
+        }
+        service = connection.watchNameOwner(BridgeNames.busName) { [weak self] owner in
+            if owner == nil { self?.follow(nil) } else { self?.readNowPlaying() }
+        }
+    }
+
+    private func readNowPlaying() {
+        _ = connection.call(
+            .methodCall(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .properties, member: "Get",
+                        arguments: [.string(BridgeNames.interface.rawValue), .string("NowPlaying")])
+        ) { [weak self] result in
+            guard case .success(let reply) = result, case .string(let name)? = reply.arguments.first?.unwrapped else {
+                return
+            }
+            self?.follow(name.isEmpty ? nil : name)
+        }
+    }
+
+    private func follow(_ name: String?) {
+        guard name != current || name == nil else { return }
+        current = name
+        generation += 1
+        playerChanges?.cancel()
+        playerChanges = nil
+        guard let name, let busName = try? BusName(name) else { return tell(nil) }
+        // The bus matches a well-known sender to its owner, whoever that is now.
+        playerChanges = connection.subscribe(
+            MatchRule(sender: busName, interface: .properties, member: "PropertiesChanged", path: NowPlayingTrack.path,
+                      arguments: [0: NowPlayingTrack.interface.rawValue])
+        ) { [weak self] _ in self?.refresh() }
+        refresh()
+    }
+
+    private func refresh() {
+        guard let name = current else { return }
+        let generation = self.generation
+        NowPlayingTrack.read(name, on: connection) { [weak self] track in
+            guard let self, self.generation == generation else { return }
+            // A player that cannot be read is still Now Playing: say so with what is known.
+            self.tell(track ?? NowPlayingTrack(player: name))
+        }
+    }
+
+    private func tell(_ track: NowPlayingTrack?) {
+        var key = track
+        key?.position = nil
+        if let told, told == key { return }
+        told = .some(key)
+        onChange?(track)
+    }
+}
