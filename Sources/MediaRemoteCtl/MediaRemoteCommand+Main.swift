@@ -55,7 +55,8 @@ extension MediaRemoteCommand {
         guard arguments.first == "help" else { return }
         var command: any ParsableCommand.Type = MediaRemoteCommand.self
         var path = ["mediaremotectl"]
-        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+        // `help help` is ArgumentParser's own, and fine.
+        for name in arguments.dropFirst() where !name.hasPrefix("-") && !(name == "help" && path.count == 1) {
             guard let subcommand = command.configuration.subcommands.first(where: { $0._commandName == name }) else {
                 throw ValidationError("'\(name)' is not a subcommand of '\(path.joined(separator: " "))'")
             }

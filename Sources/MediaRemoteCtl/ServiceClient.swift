@@ -39,8 +39,12 @@ struct ServiceClient {
     /// bus who owns the name and calls that owner, so it never starts the service by D-Bus
     /// activation, and it never waits long: for `--version`, which must work without it.
     static func versionIfRunning(timeout: Duration = .milliseconds(500)) -> String? {
-        // Without either variable libdbus would try X11 autolaunch, which may start a bus.
-        guard SessionBusLocation() != .nowhere, let connection = try? Connection(.session, loop: try EventLoop()) else { return nil }
+        // Without an address or a socket libdbus would try X11 autolaunch, which may start a bus.
+        switch SessionBusLocation() {
+        case .address, .runtimeSocket(_, exists: true): break
+        case .runtimeSocket(_, exists: false), .nowhere: return nil
+        }
+        guard let connection = try? Connection(.session, loop: try EventLoop()) else { return nil }
         guard
             let owner = try? connection.callBlocking(
                 .methodCall(

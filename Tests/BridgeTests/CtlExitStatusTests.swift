@@ -55,7 +55,7 @@ struct CtlExitStatusTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("help for a subcommand that exists still exits 0", arguments: [["help"], ["help", "send"], ["help", "motion", "replay"], ["send", "--help"]])
+    @Test("help for a subcommand that exists still exits 0", arguments: [["help"], ["help", "send"], ["help", "motion", "replay"], ["help", "help"], ["send", "--help"]])
     func help(arguments: [String]) throws {
         let result = try Self.run(arguments)
         #expect(result.status == 0)
