@@ -43,8 +43,8 @@ build: deps-build
 release: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-# generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help;
-# only installing needs it.
+# generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help
+# (man/tidy-manual.awk then keeps its examples as written and adds SEE ALSO); only installing needs it.
 manual-tool: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 
@@ -149,6 +149,8 @@ install: $(if $(BUILT),,release manual-tool)
 	"$$built/generate-manual" "$$built/mediaremotectl" --authors "the MediaRemote authors" \
 		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)" \
 		--output-directory "$(DESTDIR)$(MAN1_DIR)"; \
+	awk -f man/tidy-manual.awk "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1" > "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1.tidy"; \
+	mv "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1.tidy" "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"; \
 	chmod 644 "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"
 	@echo "Installed under $(DESTDIR)$(PREFIX). Next: sudo udevadm control --reload && sudo udevadm trigger," \
 		"then systemctl --user daemon-reload && systemctl --user enable --now mediaremoted"

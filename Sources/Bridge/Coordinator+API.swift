@@ -163,12 +163,27 @@ extension Coordinator {
 
     /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
     /// event would take now (or why it would be discarded), the receiving apps, the claims.
+    /// Each link is a dictionary a client can read without parsing prose: kind (responder,
+    /// player or shake_action), bus_name and path (where it is delivered), app (the unique
+    /// name of the app it belongs to) and, for a shake action only, action.
     func describeState(_ call: MethodCall) throws -> [Value] {
         let registry = dispatcher.registry
         let (links, reason) = dispatcher.remoteControlChain(at: now)
+        let chain: [Value] = links.map { link in
+            let (busName, path) = Coordinator.destination(of: .handled(link))
+            let (kind, action): (String, [(String, Value)]) =
+                switch link {
+                case .responder: ("responder", [])
+                case .player: ("player", [])
+                case .shakeAction(let action, _, _): ("shake_action", [("action", .string(action.rawValue))])
+                }
+            return .stringVariantDictionary(
+                [("kind", .string(kind)), ("bus_name", .string(busName)), ("app", .string(link.app.rawValue)), ("path", .objectPath(path))]
+                    + action)
+        }
         return [
             .stringVariantDictionary([
-                ("chain", .array(.string, links.map { .string($0.description) })),
+                ("chain", .array(.dictionary(key: .string, value: .variant), chain)),
                 ("chain_discarded", .string(links.isEmpty ? reason.rawValue : "")),
                 ("receiving", .array(.string, registry.receivingApps.map { .string($0.rawValue) })),
                 ("motion_claims", .dictionary(

@@ -7,32 +7,87 @@ struct Check: ParsableCommand {
         abstract: "Check a configuration file without touching the service.",
         discussion: """
             Reads FILE (by default the one mediaremoted reads: \
-            $XDG_CONFIG_HOME/mediaremote/config.toml, or ~/.config/mediaremote/config.toml) \
-            and lists every problem with its line and key and what is allowed there. \
-            Exits 0 when the file is valid (or, without FILE, when there is none: the defaults \
-            apply), 1 when it is not.
+            $XDG_CONFIG_HOME/mediaremote/config.toml, or \
+            ~/.config/mediaremote/config.toml) and lists every problem on standard \
+            error, one a line as compilers do (FILE:LINE: key: what is allowed), \
+            then one line that sums them up. Exits 0 when the file is valid (or, \
+            without FILE, when there is none: the defaults apply), \
+            \(ExitStatus.dataError.rawValue) when it has problems, \
+            \(ExitStatus.noInput.rawValue) when it cannot be read.
 
             Examples:
               $ mediaremotectl check
               /home/ana/.config/mediaremote/config.toml: valid
               $ mediaremotectl check broken.toml
-              broken.toml:7: shake.action: "skip" is not allowed; allowed: "none", "nextTrack", …
+              broken.toml:7: shake.action: "skip" is not allowed; ...
+              mediaremotectl: broken.toml is not valid: 1 problem
+
+            With --json, one object on standard output: file, exists, valid, and \
+            problems, an array of objects with line (null for the whole file), key \
+            (null when the problem has none) and message.
+
+            Example:
+              $ mediaremotectl check --json broken.toml
+              {"file":"broken.toml","exists":true,"valid":false,
+               "problems":[{"line":7,"key":"shake.action",
+                 "message":"\\"skip\\" is not allowed; ..."}]}
+
+            (Printed on one line; folded here to fit.)
             """
     )
 
-    @Argument(help: "The file to check.")
+    @Argument(help: "The file to check.", completion: .file(extensions: ["toml"]))
     var file: String?
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
+
+    /// The most mediaremoted reads of a configuration (ConfigurationFile.load): a few lines,
+    /// never a megabyte.
+    static let sizeLimit = 1 << 20
 
     func run() throws {
         guard let path = file ?? ConfigurationFile.defaultPath() else {
-            throw ServiceClient.report(ClientError(description: "neither XDG_CONFIG_HOME nor HOME is set; name the file", status: .usage))
+            throw ClientError(description: "neither XDG_CONFIG_HOME nor HOME is set; name the file", status: .usage)
         }
-        do throws(ConfigurationError) {
-            _ = try ConfigurationFile.load(path, mustExist: file != nil)
-        } catch {
-            writeLine(error.description)
-            throw ExitStatus.failure.exitCode
+        var problems: [ConfigurationError.Problem] = []
+        switch TextFile.read(path, limit: Check.sizeLimit) {
+        case .failure(let failure) where failure.isMissing && file == nil:
+            // No file of one's own is fine: the defaults apply, as they do for the service.
+            return report(path, exists: false, problems: [])
+        case .failure(let failure) where failure.exitStatus == .noInput:
+            throw ClientError(description: "\(path): \(failure)", status: .noInput)
+        case .failure(let failure):
+            problems = [.init(line: 0, key: nil, message: failure.description)]
+        case .success(let text):
+            do throws(ConfigurationError) {
+                _ = try Configuration(toml: text, file: path)
+            } catch {
+                problems = error.problems
+            }
         }
-        writeLine(ConfigurationFile.exists(path) ? "\(path): valid" : "\(path): no such file; the defaults apply")
+        report(path, exists: true, problems: problems)
+        guard problems.isEmpty else {
+            writeNotice("\(path) is not valid: \(problems.count) problem\(problems.count == 1 ? "" : "s")")
+            throw ExitStatus.dataError.exitCode
+        }
+    }
+
+    private func report(_ path: String, exists: Bool, problems: [ConfigurationError.Problem]) {
+        if json {
+            writeLine(JSON.object([
+                ("file", .string(path)), ("exists", .bool(exists)), ("valid", .bool(problems.isEmpty)),
+                ("problems", .array(problems.map { problem in
+                    .object([
+                        ("line", JSON(problem.line > 0 ? UInt64(problem.line) : nil)), ("key", JSON(problem.key)),
+                        ("message", .string(problem.message)),
+                    ])
+                })),
+            ]).text)
+        } else if !problems.isEmpty {
+            writeLine(ConfigurationError(file: path, problems: problems).description, to: 2)
+        } else {
+            writeLine(exists ? "\(path): valid" : "\(path): no such file; the defaults apply")
+        }
     }
 }

@@ -1,12 +1,16 @@
+import Core
 import DBus
 
-/// One `EventDispatched` signal, as the client prints it.
+/// One `EventDispatched` signal, as the client prints it. The service says "none" with "" (and
+/// the path "/"); here it is nil, so that JSON says null.
 struct DispatchedEvent {
-    let type, subtype, phase: String
-    let timestamp: UInt64
+    let type, subtype: String
+    let phase: String?
+    /// nil only when the client built it from a reply, not having seen the signal.
+    let timestamp: UInt64?
     let source: String
     let handled: Bool
-    let busName, path, reason: String
+    let busName, path, reason: String?
 
     init?(_ message: Message) {
         let a = message.arguments
@@ -14,25 +18,44 @@ struct DispatchedEvent {
             case .uint64(let timestamp) = a[3], case .string(let source) = a[4], case .boolean(let handled) = a[5],
             case .string(let busName) = a[6], case .objectPath(let path) = a[7], case .string(let reason) = a[8]
         else { return nil }
-        (self.type, self.subtype, self.phase, self.timestamp, self.source) = (type, subtype, phase, timestamp, source)
-        (self.handled, self.busName, self.path, self.reason) = (handled, busName, path.rawValue, reason)
+        (self.type, self.subtype, self.phase, self.timestamp, self.source) = (type, subtype, phase.nonEmpty, timestamp, source)
+        self.handled = handled
+        // Who handled it only when someone did; why not only when nobody did.
+        (self.busName, self.path) = handled ? (busName.nonEmpty, path.rawValue) : (nil, nil)
+        self.reason = handled ? nil : reason.nonEmpty
     }
 
-    /// "handled by NAME PATH" or "discarded: reason".
-    var outcome: String { handled ? "handled by \(busName) \(path)" : "discarded: \(reason)" }
+    /// What a method's reply says of an event whose signal the client did not see.
+    init(type: String, subtype: String, source: String, handled: Bool, busName: String?, path: String?) {
+        (self.type, self.subtype, self.phase, self.timestamp, self.source) = (type, subtype, nil, nil, source)
+        (self.handled, self.busName, self.path, self.reason) = (handled, busName, path, nil)
+    }
 
-    /// One line for `monitor`: time (s, monotonic), type, subtype, phase, source, outcome.
+    /// "handled by NAME PATH" or "discarded: the service's reason, as a sentence".
+    var outcome: String {
+        handled ? "handled by \(busName ?? "?") \(path ?? "?")" : "discarded: \(DispatchedEvent.explain(reason))"
+    }
+
+    /// One line for `monitor`: time (s, monotonic), type, subtype and phase, source, outcome.
     var line: String {
-        let seconds = "\(timestamp / 1_000_000).\(String(timestamp % 1_000_000 + 1_000_000).dropFirst())"
-        return [seconds, type, subtype + (phase.isEmpty ? "" : " \(phase)"), "from \(source)", outcome].joined(separator: "  ")
+        let seconds = timestamp.map { "\($0 / 1_000_000).\(String($0 % 1_000_000 + 1_000_000).dropFirst())" } ?? "?"
+        return [seconds, type, subtype + (phase.map { " \($0)" } ?? ""), "from \(source)", outcome].joined(separator: "  ")
     }
 
-    var json: JSONLine {
-        JSONLine([
-            ("timestamp_us", .number(timestamp)), ("type", .string(type)), ("subtype", .string(subtype)),
-            ("phase", .string(phase)), ("source", .string(source)), ("handled", .bool(handled)),
-            ("bus_name", .string(busName)), ("path", .string(path)), ("reason", .string(reason)),
+    /// The shape `monitor --json`, `send --json` and `shake --json` share.
+    var json: JSON {
+        .object([
+            ("timestamp_us", JSON(timestamp)), ("type", .string(type)), ("subtype", .string(subtype)),
+            ("phase", JSON(phase)), ("source", .string(source)), ("handled", .bool(handled)),
+            ("bus_name", JSON(busName)), ("path", JSON(path)), ("reason", JSON(reason)),
         ])
+    }
+
+    /// The sentence for a discard reason as `EventDispatched` names it. A reason this client
+    /// does not know (a newer service's) is printed as it came, never replaced by a guess.
+    static func explain(_ reason: String?) -> String {
+        guard let reason else { return "mediaremoted gave no reason" }
+        return DiscardReason(rawValue: reason)?.explanation ?? reason
     }
 }
 

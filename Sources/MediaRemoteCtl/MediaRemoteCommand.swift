@@ -7,27 +7,46 @@ public struct MediaRemoteCommand: ParsableCommand {
         commandName: "mediaremotectl",
         abstract: "Control and inspect MediaRemote, the media-remote service.",
         discussion: """
-            Exit status: 0 on success, 1 when the service answered with an error or discarded the event sent, \
-            \(ExitStatus.usage.rawValue) for a wrong argument, \
-            \(ExitStatus.unavailable.rawValue) when the service or the session bus cannot be reached.
+            Errors and notices go to standard error as "mediaremotectl: ...". \
+            With --json, a command prints one JSON value (an object, or an array \
+            that is [] when empty); monitor prints one object a line. Whatever is \
+            not there is null. Each command's help shows its shape.
 
             Examples:
-              mediaremotectl status            Now Playing, first responder, mode, players
-              mediaremotectl players           every player, and why it is or is not Now Playing
-              mediaremotectl devices           every input device, and whether it is read
-              mediaremotectl send toggle       play or pause whatever is Now Playing
-              mediaremotectl shake             a simulated shake
-              mediaremotectl monitor           every event as it happens
-              mediaremotectl ping              check that mediaremoted answers
-              mediaremotectl check             check the configuration file
-              mediaremotectl reload            apply the configuration file again
-              mediaremotectl --version         the client's and the service's versions
-              mediaremotectl --generate-completion-script bash > mediaremotectl.bash
+              mediaremotectl status       Now Playing, first responder, chain
+              mediaremotectl players      every player, and why it is Now Playing
+              mediaremotectl devices      every input device, read or not
+              mediaremotectl send toggle  play or pause what is Now Playing
+              mediaremotectl shake        a simulated shake
+              mediaremotectl monitor      every event as it happens
+              mediaremotectl ping         is mediaremoted answering?
+              mediaremotectl check        check the configuration file
+              mediaremotectl reload       apply the configuration file again
+              mediaremotectl --version    this client's and the service's versions
+              mediaremotectl --generate-completion-script bash
+
+            Exit status:
+            \(MediaRemoteCommand.exitStatuses)
             """,
         subcommands: [Status.self, Players.self, Devices.self, Send.self, Shake.self, MotionCommand.self, Monitor.self, Ping.self, Check.self, Reload.self]
     )
 
-    @Flag(name: .long, help: "Print the client's version and the running service's, then exit.")
+    /// The statuses as the help lists them, from ``ExitStatus`` itself.
+    static var exitStatuses: String {
+        ExitStatus.allCases.map { status in
+            let meaning = switch status {
+            case .success: "success"
+            case .failure: "the service answered with an error, or discarded the event"
+            case .usage: "a wrong argument or subcommand"
+            case .dataError: "a malformed file (check, motion replay)"
+            case .noInput: "a file that cannot be read (check, motion replay)"
+            case .unavailable: "the service is not running, or the session bus is unreachable"
+            }
+            return "  " + "\(status.rawValue)".padding(4) + meaning
+        }.joined(separator: "\n")
+    }
+
+    @Flag(name: .long, help: "Print the client's version, and the service's when it is running, then exit.")
     var version = false
 
     public init() {}
@@ -36,8 +55,8 @@ public struct MediaRemoteCommand: ParsableCommand {
         guard version else {
             throw CleanExit.helpRequest(self)
         }
-        print("mediaremotectl \(MediaRemoteVersion.current)")
-        let client = try ServiceClient()
-        print("mediaremoted \(try client.serviceVersion())")
+        writeLine("mediaremotectl \(MediaRemoteVersion.current)")
+        // Only when the service is there and answers at once: the client's version needs neither.
+        if let service = ServiceClient.versionIfRunning() { writeLine("mediaremoted \(service)") }
     }
 }

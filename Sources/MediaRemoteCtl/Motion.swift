@@ -14,31 +14,47 @@ struct MotionCommand: ParsableCommand {
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run the shake detector over a recording and print its events.",
+            // The generated one (every option spelled out) is wider than a terminal.
+            usage: "mediaremotectl motion replay [<options>] <file>",
             discussion: """
-                FILE is a CSV with the header t_s,ax_g,ay_g,az_g: seconds, then the acceleration on
-                three axes in g, gravity included. --profile re-renders it first as a real sensor
-                would deliver it: \(DeviceProfile.all.map(\.name).joined(separator: ", ")).
+                FILE is a CSV with the header t_s,ax_g,ay_g,az_g: seconds, then the \
+                acceleration on three axes in g, gravity included. --profile \
+                re-renders it first as a real sensor would deliver it: \
+                \(DeviceProfile.all.map(\.name).joined(separator: ", ")). Exits \
+                \(ExitStatus.dataError.rawValue) when FILE is malformed, \
+                \(ExitStatus.noInput.rawValue) when it cannot be read.
 
-                Example:
+                With --json, one array (empty: []) of the events, each an object \
+                with phase (began or ended) and t_s (seconds into the recording).
+
+                Examples:
                   $ mediaremotectl motion replay shake.csv
                   began     9.71 s
                   ended     10.74 s
-                  $ mediaremotectl motion replay shake.csv --profile lis3lv02d --json
-                  {"phase":"began","t_s":10.0}
-                  {"phase":"ended","t_s":10.95}
+                  $ mediaremotectl motion replay --json shake.csv
+                  [{"phase":"began","t_s":9.71},
+                   {"phase":"ended","t_s":10.74}]
+                  $ mediaremotectl motion replay \\
+                      --profile lis3lv02d shake.csv
+                  began     10.0 s
+                  ended     10.95 s
+
+                (--json prints one line; folded here to fit.)
                 """
         )
 
-        @Argument(help: "The recording (CSV: t_s,ax_g,ay_g,az_g).")
+        @Argument(help: "The recording (CSV: t_s,ax_g,ay_g,az_g).", completion: .file(extensions: ["csv"]))
         var file: String
 
-        @Option(help: "Render the recording as this device would deliver it first.")
+        @Option(
+            help: "Render the recording as this device would deliver it first.",
+            completion: .list(DeviceProfile.all.map(\.name)))
         var profile = "raw"
 
         @Option(help: "The swing strength a shake needs, in g (the detector's sensitivity).")
         var sensitivity = SwingDetector.Parameters().swingStrength
 
-        @Flag(help: "One JSON object a line: {\"phase\":…,\"t_s\":…}.")
+        @Flag(help: "Print the events as one JSON array.")
         var json = false
 
         func validate() throws {
@@ -52,19 +68,21 @@ struct MotionCommand: ParsableCommand {
             let recording: Recording
             do {
                 recording = try Recording(csv: try TextFile.read(file).get())
+            } catch let failure as TextFile.Failure {
+                throw ClientError(description: "\(file): \(failure)", status: failure.exitStatus)
             } catch {
-                throw ClientError(description: "\(file): \(error)", status: .failure)
+                throw ClientError(description: "\(file): \(error)", status: .dataError)
             }
             var parameters = SwingDetector.Parameters()
             parameters.swingStrength = sensitivity
             var detector = SwingDetector(parameters: parameters)
-            for event in detector.run(DeviceProfile.named(profile)!.render(recording)) {
-                let seconds = Self.seconds(event.time)
-                if json {
-                    print(JSONLine([("phase", .string(event.phase.rawValue)), ("t_s", .decimal(seconds))]).text)
-                } else {
-                    print("\(event.phase.rawValue.padding(to: 9)) \(seconds) s")
-                }
+            let events = detector.run(DeviceProfile.named(profile)!.render(recording))
+            if json {
+                writeLine(JSON.array(events.map { .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time)))]) }).text)
+                return
+            }
+            for event in events {
+                writeLine("\(event.phase.rawValue.padding(to: 9)) \(Self.seconds(event.time)) s")
             }
         }
 

@@ -7,22 +7,35 @@ struct Ping: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check that mediaremoted is running and answering.",
         discussion: """
-            Sends org.freedesktop.DBus.Peer.Ping to org.mediaremote.MediaRemote1 and prints \
-            the round-trip time. Exits with \(ExitStatus.unavailable.rawValue) when the service is not running.
+            Sends org.freedesktop.DBus.Peer.Ping to org.mediaremote.MediaRemote1 \
+            and prints the round-trip time. Exits \(ExitStatus.unavailable.rawValue) \
+            when the service is not running.
 
-            Example:
+            With --json, one object: bus_name (the unique name that answered) and \
+            round_trip_us (microseconds).
+
+            Examples:
               $ mediaremotectl ping
               mediaremoted (:1.42) answered in 0.21 ms
+              $ mediaremotectl ping --json
+              {"bus_name":":1.42","round_trip_us":210}
             """
     )
+
+    @Flag(help: "Print one JSON object.")
+    var json = false
 
     func run() throws {
         let client = try ServiceClient()
         let start = MonotonicClock.microseconds
         let reply = try client.call(.peer, "Ping")
         let elapsed = MonotonicClock.microseconds - start
-        let owner = reply.sender.map { " (\($0))" } ?? ""
-        print("mediaremoted\(owner) answered in \(formatMilliseconds(microseconds: elapsed)) ms")
+        if json {
+            writeLine(JSON.object([("bus_name", JSON(reply.sender?.rawValue)), ("round_trip_us", .number(elapsed))]).text)
+        } else {
+            let owner = reply.sender.map { " (\($0))" } ?? ""
+            writeLine("mediaremoted\(owner) answered in \(formatMilliseconds(microseconds: elapsed)) ms")
+        }
     }
 }
 

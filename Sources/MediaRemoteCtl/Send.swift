@@ -8,26 +8,47 @@ struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Send a remote-control event through the rules and the responder chain.",
         discussion: """
-            Prints who handled it, or why it was discarded (exit status 1).
+            Prints who handled the event, or why it was discarded (exit status 1). \
+            EVENT is one of \(Send.eventNames.joined(separator: ", ")); \
+            seek-forward and seek-backward take a PHASE, begin or end.
+
+            With --json, prints the event as monitor --json does (one object; \
+            see monitor for its keys).
 
             Examples:
-              mediaremotectl send toggle
-              mediaremotectl send next
-              mediaremotectl send seek-forward begin     (then: seek-forward end)
+              $ mediaremotectl send toggle
+              handled by org.mpris.MediaPlayer2.mpv /org/mpris/MediaPlayer2
+              $ mediaremotectl send next
+              discarded: no app is receiving remote-control events
+              $ mediaremotectl send seek-forward begin
+              $ mediaremotectl send seek-forward end
             """
     )
 
-    /// The names the CLI takes, and the subtypes they stand for.
-    static let names: [String: String] = [
-        "play": "play", "pause": "pause", "toggle": "togglePlayPause", "stop": "stop", "next": "nextTrack",
-        "previous": "previousTrack",
+    /// The names the CLI takes, in the order help and completion offer them, and the subtypes
+    /// they stand for (the seeks' subtypes depend on their phase: ``subtype()``).
+    static let events: [(name: String, subtype: String?)] = [
+        ("play", "play"), ("pause", "pause"), ("toggle", "togglePlayPause"), ("stop", "stop"), ("next", "nextTrack"),
+        ("previous", "previousTrack"), ("seek-forward", nil), ("seek-backward", nil),
     ]
+    static var eventNames: [String] { events.map(\.name) }
+    static let phases = ["begin", "end"]
 
-    @ArgumentParser.Argument(help: "play, pause, toggle, stop, next, previous, seek-forward or seek-backward.")
+    @ArgumentParser.Argument(help: "The event to send.", completion: .list(Send.eventNames))
     var event: String
 
-    @ArgumentParser.Argument(help: "For seek-forward and seek-backward: begin or end.")
+    // Offered only after a seek: the other events take no phase.
+    @ArgumentParser.Argument(
+        help: "For seek-forward and seek-backward: begin or end.",
+        completion: .custom { words, index, _ in Send.phaseCompletions(after: index > 0 ? words[index - 1] : "") })
     var phase: String?
+
+    @Flag(help: "Print the event as one JSON object.")
+    var json = false
+
+    static func phaseCompletions(after event: String) -> [String] {
+        event.hasPrefix("seek-") ? phases : []
+    }
 
     func validate() throws {
         _ = try subtype()
@@ -35,39 +56,41 @@ struct Send: ParsableCommand {
 
     func subtype() throws -> String {
         if event == "seek-forward" || event == "seek-backward" {
-            guard let phase, phase == "begin" || phase == "end" else {
+            guard let phase, Send.phases.contains(phase) else {
                 throw ValidationError("\(event) needs begin or end, e.g. 'mediaremotectl send \(event) begin'")
             }
             let direction = event == "seek-forward" ? "Forward" : "Backward"
             return "\(phase)Seeking\(direction)"
         }
         guard phase == nil else { throw ValidationError("\(event) takes no begin or end") }
-        guard let subtype = Send.names[event] else {
-            throw ValidationError("'\(event)' is not an event; use one of play, pause, toggle, stop, next, previous, seek-forward, seek-backward")
+        guard let subtype = Send.events.first(where: { $0.name == event })?.subtype else {
+            throw ValidationError("'\(event)' is not an event; use one of \(Send.eventNames.joined(separator: ", "))")
         }
         return subtype
     }
 
     func run() throws {
+        let subtype = try self.subtype()
         let client = try ServiceClient()
-        var seen: DispatchedEvent?
-        let subscription = client.followEvents { if $0.source == "api" { seen = $0 } }
+        var seen: [DispatchedEvent] = []
+        let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
-        let reply = try client.call(BridgeNames.interface, "SendRemoteControlEvent", [.string(try subtype())])
-        // EventDispatched left the service before this reply: it is in our queue.
-        client.connection.loop.run(until: { seen != nil }, timeout: .milliseconds(500))
-        if case .boolean(true)? = reply.arguments.first, case .string(let name) = reply.arguments[1],
-            case .objectPath(let path) = reply.arguments[2]
-        {
-            print("handled by \(name) \(path)")
-            return
+        let reply = try client.call(BridgeNames.interface, "SendRemoteControlEvent", [.string(subtype)])
+        guard reply.arguments.count == 3, case .boolean(let handled) = reply.arguments[0],
+            case .string(let name) = reply.arguments[1], case .objectPath(let path) = reply.arguments[2]
+        else {
+            throw ClientError(description: "mediaremoted answered SendRemoteControlEvent with '\(reply.signature)'", status: .failure)
         }
-        print("discarded: \(seen.map { Send.explain($0.reason) } ?? "no responder handled it")")
-        throw ExitStatus.failure.exitCode
-    }
-
-    /// The sentence for a discard reason as `EventDispatched` names it.
-    static func explain(_ reason: String) -> String {
-        DiscardReason(rawValue: reason)?.explanation ?? reason
+        // Its EventDispatched left the service before this reply, so it is queued here already;
+        // another client's event of the same subtype has another outcome, or is as good.
+        let matches = { (event: DispatchedEvent) in
+            event.handled == handled && (!handled || (event.busName == name && event.path == path.rawValue))
+        }
+        client.connection.loop.run(until: { seen.contains(where: matches) }, timeout: .milliseconds(500))
+        let event = seen.first(where: matches) ?? DispatchedEvent(
+            type: "remoteControl", subtype: subtype, source: "api", handled: handled,
+            busName: handled ? name : nil, path: handled ? path.rawValue : nil)
+        writeLine(json ? event.json.text : event.outcome)
+        if !handled { throw ExitStatus.failure.exitCode }
     }
 }

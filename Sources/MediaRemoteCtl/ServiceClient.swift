@@ -7,41 +7,56 @@ import Glibc
 #endif
 
 /// The client's connection to mediaremoted: blocking calls with a short timeout, and every
-/// failure turned into a sentence a person can act on and a distinct exit status.
+/// failure turned into a ``ClientError``: a sentence a person can act on and a distinct exit status.
 struct ServiceClient {
     static let timeout: Duration = .seconds(5)
 
     let connection: Connection
 
-    init() throws {
+    init() throws(ClientError) {
         do throws(DBusError) {
             connection = try Connection(.session, loop: try EventLoop())
         } catch {
-            throw ServiceClient.report(
-                ClientError(
-                    description: "\(error.message); is DBUS_SESSION_BUS_ADDRESS set?",
-                    status: .unavailable))
+            // Connection's own context ("cannot connect to the session bus: ") is said again, with where.
+            let failure = error.message.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? error.message
+            throw ClientError(description: SessionBusLocation().explain(failure), status: .unavailable)
         }
     }
 
     /// Calls a method of the bridge object.
-    func call(_ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = []) throws -> Message {
+    func call(_ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = []) throws(ClientError) -> Message {
         let message = Message.methodCall(
             destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: interface, member: member,
             arguments: arguments)
         do throws(DBusError) {
             return try connection.callBlocking(message, timeout: ServiceClient.timeout)
         } catch {
-            throw ServiceClient.report(ServiceClient.explain(error))
+            throw ServiceClient.explain(error)
         }
     }
 
-    /// The running service's `Version` property.
-    func serviceVersion() throws -> String {
-        let reply = try call(.properties, "Get", [.string(BridgeNames.interface.rawValue), .string("Version")])
-        guard case .string(let version)? = reply.arguments.first?.unwrapped else {
-            throw ServiceClient.report(ClientError(description: "the service answered with '\(reply.signature)'", status: .failure))
+    /// The service's version if it is running and answers at once; nil otherwise. It asks the
+    /// bus who owns the name and calls that owner, so it never starts the service by D-Bus
+    /// activation, and it never waits long: for `--version`, which must work without it.
+    static func versionIfRunning(timeout: Duration = .milliseconds(500)) -> String? {
+        // Without an address or a socket libdbus would try X11 autolaunch, which may start a bus.
+        switch SessionBusLocation() {
+        case .address, .runtimeSocket(_, exists: true): break
+        case .runtimeSocket(_, exists: false), .nowhere: return nil
         }
+        guard let connection = try? Connection(.session, loop: try EventLoop()) else { return nil }
+        guard
+            let owner = try? connection.callBlocking(
+                .methodCall(
+                    destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
+                    arguments: [.string(BridgeNames.busName.rawValue)]), timeout: timeout),
+            case .string(let unique)? = owner.arguments.first, let name = try? BusName(unique),
+            let reply = try? connection.callBlocking(
+                .methodCall(
+                    destination: name, path: BridgeNames.objectPath, interface: .properties, member: "Get",
+                    arguments: [.string(BridgeNames.interface.rawValue), .string("Version")]), timeout: timeout),
+            case .string(let version)? = reply.arguments.first?.unwrapped
+        else { return nil }
         return version
     }
 
@@ -63,17 +78,4 @@ struct ServiceClient {
             ClientError(description: "mediaremoted answered: \(error.message) (\(error.name))", status: .failure)
         }
     }
-
-    /// Prints the error and returns the exit code to throw.
-    static func report(_ error: ClientError) -> ExitCode {
-        var line = Array("mediaremotectl: \(error.description)\n".utf8)
-        _ = line.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-        return error.status.exitCode
-    }
-}
-
-/// Writes a line to standard output at once, unbuffered.
-func writeLine(_ line: String) {
-    var bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
 }

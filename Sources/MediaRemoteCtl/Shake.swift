@@ -7,22 +7,41 @@ struct Shake: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Simulate a shake: MotionBegan then MotionEnded to the first responder.",
         discussion: """
-            Prints where each phase went.
+            Prints where each phase went. Exits 1 when both were discarded, as send \
+            does for a discarded event.
 
-            Example:
+            With --json, prints one array of the phases, each an object as monitor \
+            --json prints it (see monitor for its keys).
+
+            Examples:
               $ mediaremotectl shake
               began: handled by :1.42 /org/example/Player
               ended: handled by :1.42 /org/example/Player
+              $ mediaremotectl shake
+              began: discarded: no responder is first responder
+              ended: discarded: no responder is first responder
             """
     )
+
+    @Flag(help: "Print the phases as one JSON array.")
+    var json = false
 
     func run() throws {
         let client = try ServiceClient()
         var phases: [DispatchedEvent] = []
-        let subscription = client.followEvents { if $0.source == "simulated" { phases.append($0) } }
+        let subscription = client.followEvents { if $0.source == "simulated" && $0.subtype == "shake" { phases.append($0) } }
         defer { subscription.cancel() }
         _ = try client.call(BridgeNames.interface, "SimulateMotion", [.string("shake")])
+        // Both phases' EventDispatched left the service before its reply: they are queued here.
         client.connection.loop.run(until: { phases.count >= 2 }, timeout: .milliseconds(500))
-        for phase in phases { print("\(phase.phase): \(phase.handled ? phase.outcome : "discarded: \(Send.explain(phase.reason))")") }
+        guard !phases.isEmpty else {
+            throw ClientError(description: "mediaremoted simulated the shake but did not report where it went", status: .failure)
+        }
+        if json {
+            writeLine(JSON.array(phases.map(\.json)).text)
+        } else {
+            for phase in phases { writeLine("\(phase.phase ?? "?"): \(phase.outcome)") }
+        }
+        if !phases.contains(where: \.handled) { throw ExitStatus.failure.exitCode }
     }
 }

@@ -7,6 +7,9 @@ struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show Now Playing, the first responder, the mode and the players.",
         discussion: """
+            The chain is where a remote-control event would go now, in order, or \
+            why it would be discarded.
+
             Example:
               $ mediaremotectl status
               Now Playing:     org.mpris.MediaPlayer2.mpv
@@ -16,20 +19,73 @@ struct Status: ParsableCommand {
               Receiving:       :1.12
               Motion claims:   none
               Players:         org.mpris.MediaPlayer2.mpv  Playing  receiving
+
+            With --json, one object: version; now_playing (a bus name, or null); \
+            first_responder (an object with bus_name and path, or null); mode; \
+            chain, an array of links, each an object with kind (responder, player \
+            or shake_action), bus_name and path (where the event is delivered), app \
+            (the unique name of the app) and action (a shake action's; else null); \
+            chain_discarded (why an event would be discarded, as monitor's reason, \
+            when the chain is empty; else null); receiving (unique names); \
+            motion_claims (an object: unique name to number of claims); players, \
+            an array of objects with name, status and receiving.
+
+            Example:
+              $ mediaremotectl status --json
+              {"version":"0.1.0",
+               "now_playing":"org.mpris.MediaPlayer2.mpv",
+               "first_responder":null,"mode":"compat",
+               "chain":[{"kind":"player",
+                 "bus_name":"org.mpris.MediaPlayer2.mpv","app":":1.12",
+                 "path":"/org/mpris/MediaPlayer2","action":null}],
+               "chain_discarded":null,"receiving":[":1.12"],
+               "motion_claims":{},
+               "players":[{"name":"org.mpris.MediaPlayer2.mpv",
+                 "status":"Playing","receiving":true}]}
+
+            (Printed on one line; folded here to fit.)
             """
     )
 
-    @Flag(help: "One JSON object.")
+    @Flag(help: "Print one JSON object.")
     var json = false
+
+    /// One link of the chain, as DescribeState gives it.
+    struct Link {
+        let kind, busName, app, path: String
+        let action: String?
+
+        init(_ fields: [String: Value]) {
+            func text(_ key: String) -> String? { fields[key].flatMap { try? String(dbusValue: $0) } }
+            (kind, busName, app, action) = (text("kind") ?? "", text("bus_name") ?? "", text("app") ?? "", text("action"))
+            if case .objectPath(let path)? = fields["path"]?.unwrapped { self.path = path.rawValue } else { path = "" }
+        }
+
+        var description: String {
+            switch kind {
+            case "responder": "responder \(app) \(path)"
+            case "player": "player \(busName) (\(app))"
+            case "shake_action": "shake action \(action ?? "?") on \(busName) (\(app))"
+            default: "\(kind) \(busName) \(path)"
+            }
+        }
+
+        var json: JSON {
+            .object([
+                ("kind", .string(kind)), ("bus_name", .string(busName)), ("app", .string(app)), ("path", .string(path)),
+                ("action", JSON(action)),
+            ])
+        }
+    }
 
     func run() throws {
         let client = try ServiceClient()
         let reply = try client.call(.properties, "GetAll", [.string(BridgeNames.interface.rawValue)])
         let properties: [String: Value] = (try? .init(dbusValue: reply.arguments.first ?? .array(.string, []))) ?? [:]
-        let nowPlaying = (try? String(dbusValue: properties["NowPlaying"] ?? .string(""))) ?? ""
-        var responder = ("", "/")
+        let nowPlaying = (try? String(dbusValue: properties["NowPlaying"] ?? .string("")))?.nonEmpty
+        var responder: (busName: String, path: String)?
         if case .structure(let fields)? = properties["FirstResponder"], fields.count == 2, case .string(let name) = fields[0],
-            case .objectPath(let path) = fields[1]
+            case .objectPath(let path) = fields[1], !name.isEmpty
         {
             responder = (name, path.rawValue)
         }
@@ -38,33 +94,33 @@ struct Status: ParsableCommand {
         let players = Status.players(properties["Players"])
         let stateReply = try client.call(BridgeNames.interface, "DescribeState")
         let state: [String: Value] = (try? .init(dbusValue: stateReply.arguments.first ?? .array(.string, []))) ?? [:]
-        let chain = (try? [String](dbusValue: state["chain"] ?? .array(.string, []))) ?? []
-        let discarded = (try? String(dbusValue: state["chain_discarded"] ?? .string(""))) ?? ""
+        let chain = ((try? [[String: Value]](dbusValue: state["chain"] ?? .array(.string, []))) ?? []).map(Link.init)
+        let discarded = (try? String(dbusValue: state["chain_discarded"] ?? .string("")))?.nonEmpty
         let receiving = (try? [String](dbusValue: state["receiving"] ?? .array(.string, []))) ?? []
         let claims: [String: UInt32] = (try? .init(dbusValue: state["motion_claims"] ?? .dictionary(key: .string, value: .uint32, []))) ?? [:]
         if json {
-            print(JSONLine([
-                ("version", .string(version)), ("now_playing", .string(nowPlaying)),
-                ("first_responder", .object(JSONLine([("bus_name", .string(responder.0)), ("path", .string(responder.1))]))),
+            writeLine(JSON.object([
+                ("version", .string(version)), ("now_playing", JSON(nowPlaying)),
+                ("first_responder", responder.map { .object([("bus_name", .string($0.busName)), ("path", .string($0.path))]) } ?? .null),
                 ("mode", .string(mode)),
-                ("chain", .array(chain.map { .string($0) })), ("chain_discarded", .string(discarded)),
-                ("receiving", .array(receiving.map { .string($0) })),
-                ("motion_claims", .object(JSONLine(claims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) }))),
-                ("players", .array(players.map { .object(JSONLine([
+                ("chain", .array(chain.map(\.json))), ("chain_discarded", JSON(chain.isEmpty ? discarded : nil)),
+                ("receiving", .array(receiving.map(JSON.string))),
+                ("motion_claims", .object(claims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) })),
+                ("players", .array(players.map { .object([
                     ("name", .string($0.name)), ("status", .string($0.status)), ("receiving", .bool($0.receiving)),
-                ])) })),
+                ]) })),
             ]).text)
             return
         }
-        print("Now Playing:     \(nowPlaying.isEmpty ? "none" : nowPlaying)")
-        print("First responder: \(responder.0.isEmpty ? "none" : "\(responder.0) \(responder.1)")")
-        print("Mode:            \(mode)")
-        print("Chain:           \(chain.isEmpty ? "none: \(Send.explain(discarded))" : chain.joined(separator: " → "))")
-        print("Receiving:       \(receiving.isEmpty ? "none" : receiving.joined(separator: " "))")
-        print("Motion claims:   \(claims.isEmpty ? "none" : claims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: " "))")
-        if players.isEmpty { print("Players:         none") }
+        writeLine("Now Playing:     \(nowPlaying ?? "none")")
+        writeLine("First responder: \(responder.map { "\($0.busName) \($0.path)" } ?? "none")")
+        writeLine("Mode:            \(mode)")
+        writeLine("Chain:           \(chain.isEmpty ? "none: \(DispatchedEvent.explain(discarded))" : chain.map(\.description).joined(separator: " → "))")
+        writeLine("Receiving:       \(receiving.isEmpty ? "none" : receiving.joined(separator: " "))")
+        writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: " "))")
+        if players.isEmpty { writeLine("Players:         none") }
         for (index, player) in players.enumerated() {
-            print("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(player.receiving ? "receiving" : "not receiving")")
+            writeLine("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(player.receiving ? "receiving" : "not receiving")")
         }
     }
 

@@ -134,15 +134,16 @@ struct ConfigurationFileTests {
         let broken = bus.directory.appendingPathComponent("broken.toml")
         try "[keys]\nseek_step_ms = 0\n[devices]\ngrab = \"yes\"\nnoise = 1\n".write(to: broken, atomically: true, encoding: .utf8)
         let refused = try Subprocess.run(DaemonTests.ctl, ["check", broken.path], environment: environment)
-        #expect(refused.status == 1)
-        #expect(refused.stdout.split(separator: "\n").map(String.init) == [
+        #expect(refused.status == 65)
+        #expect(refused.stderr.split(separator: "\n").map(String.init) == [
             "\(broken.path):2: keys.seek_step_ms: 0 is out of range; allowed: a whole number of ms from 100 to 600000",
             "\(broken.path):4: devices.grab: must be true or false, not a string",
             "\(broken.path):5: devices.noise: unknown key; [devices] has read_keyboards, grab, include, exclude",
+            "mediaremotectl: \(broken.path) is not valid: 3 problems",
         ])
 
         let missing = try Subprocess.run(DaemonTests.ctl, ["check", "/nonexistent.toml"], environment: environment)
-        #expect(missing.status == 1)
-        #expect(missing.stdout.contains("/nonexistent.toml: cannot read it"))
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/nonexistent.toml: cannot read it"))
     }
 }

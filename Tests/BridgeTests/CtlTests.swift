@@ -18,6 +18,13 @@ struct CtlTests {
         #expect((try MediaRemoteCommand.parseAsRoot(["players"]) as? Players)?.json == false)
         #expect((try MediaRemoteCommand.parseAsRoot(["monitor", "--json"]) as? Monitor)?.json == true)
         #expect(try MediaRemoteCommand.parseAsRoot(["shake"]) is Shake)
+        #expect((try MediaRemoteCommand.parseAsRoot(["shake", "--json"]) as? Shake)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["ping", "--json"]) as? Ping)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["check", "--json", "a.toml"]) as? Check)?.file == "a.toml")
+        #expect((try MediaRemoteCommand.parseAsRoot(["send", "--json", "next"]) as? Send)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["reload", "--json"]) as? Reload)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["devices", "--json"]) as? Devices)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["motion", "replay", "--json", "a.csv"]) as? MotionCommand.Replay)?.json == true)
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["ping", "extra"]) }
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["bogus"]) }
     }
@@ -40,19 +47,14 @@ struct CtlTests {
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["send"] + arguments) }
     }
 
-    @Test("shell completions are generated for bash, zsh and fish", arguments: ["bash", "zsh", "fish"])
-    func completions(_ shell: String) throws {
-        let result = try Subprocess.run(DaemonTests.ctl, ["--generate-completion-script", shell])
-        #expect(result.status == 0)
-        for word in ["status", "players", "send", "shake", "monitor", "ping"] {
-            #expect(result.stdout.contains(word), "\(shell): \(word)")
-        }
-    }
-
-    @Test("JSON lines escape what they must, in the order given")
+    @Test("JSON: strings escaped, keys in the order given, none as null, empty lists as []")
     func json() {
-        let line = JSONLine([("a", .string("q\"\\\n\u{1}")), ("b", .number(7)), ("c", .array([.bool(true)]))])
-        #expect(line.text == #"{"a":"q\"\\\n\u0001","b":7,"c":[true]}"#)
+        let object = JSON.object([
+            ("a", .string("q\"\\\n\u{1}")), ("b", .number(7)), ("c", .array([.bool(true)])), ("d", JSON(nil as String?)),
+            ("e", JSON(nil as UInt64?)), ("f", .array([])), ("g", .object([])), ("h", .decimal("9.62")),
+        ])
+        #expect(object.text == #"{"a":"q\"\\\n\u0001","b":7,"c":[true],"d":null,"e":null,"f":[],"g":{},"h":9.62}"#)
+        #expect(JSON("".nonEmpty).text == "null" && JSON("x".nonEmpty).text == #""x""#)
     }
 
     @Test("ping and --version reach a running service")
@@ -69,31 +71,83 @@ struct CtlTests {
         #expect(version.stdout == "mediaremotectl \(MediaRemoteVersion.current)\nmediaremoted \(MediaRemoteVersion.current)\n")
     }
 
-    @Test("when the service is not running: a hint and exit status 69", arguments: [["ping"], ["--version"]])
-    func notRunning(arguments: [String]) throws {
+    @Test("without the service: ping gives a hint and exits 69")
+    func notRunning() throws {
         let bus = try PrivateBus()
-        let result = try Subprocess.run(DaemonTests.ctl, arguments, environment: bus.environment)
+        let result = try Subprocess.run(DaemonTests.ctl, ["ping"], environment: bus.environment)
         #expect(result.status == ExitStatus.unavailable.rawValue)
-        #expect(result.stderr.contains("mediaremoted is not running"))
+        #expect(result.stderr.hasPrefix("mediaremotectl: mediaremoted is not running"))
         #expect(result.stderr.contains("systemctl --user start mediaremoted"))
     }
 
-    @Test("without a session bus: a clear message and exit status 69")
-    func noBus() throws {
+    @Test("--version prints the client's version and exits 0 without the service, without a bus, and at once")
+    func versionAlone() throws {
+        let bus = try PrivateBus()
+        var noBus = ProcessInfo.processInfo.environment
+        noBus["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/mediaremote-test-bus"
+        var noEnvironment = noBus
+        noEnvironment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        noEnvironment["XDG_RUNTIME_DIR"] = nil
+        for environment in [bus.environment, noBus, noEnvironment] {
+            let start = ContinuousClock.now
+            let result = try Subprocess.run(DaemonTests.ctl, ["--version"], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "mediaremotectl \(MediaRemoteVersion.current)\n")
+            #expect(result.stderr.isEmpty)
+            #expect(ContinuousClock.now - start < .seconds(2))
+        }
+    }
+
+    @Test("a service that owns its name but never answers: --version waits half a second, then prints the client's alone")
+    func versionSilentService() throws {
+        let bus = try PrivateBus()
+        let silent = try bus.connect()
+        #expect(try silent.requestName(BridgeNames.busName) == .primaryOwner)
+        // Its loop never runs: the call reaches it and is never answered.
+        let start = ContinuousClock.now
+        let result = try Subprocess.run(DaemonTests.ctl, ["--version"], environment: bus.environment)
+        #expect(result.status == 0)
+        #expect(result.stdout == "mediaremotectl \(MediaRemoteVersion.current)\n")
+        #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    @Test(
+        "without a session bus: the hint names the address or socket tried, and what to do; exit status 69",
+        arguments: [
+            (["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/mediaremote-test-bus"],
+             "cannot connect to the session bus at unix:path=/nonexistent/mediaremote-test-bus (from DBUS_SESSION_BUS_ADDRESS): "),
+            (["XDG_RUNTIME_DIR": "/nonexistent/mediaremote-runtime"],
+             "cannot connect to the session bus: DBUS_SESSION_BUS_ADDRESS is not set and there is no /nonexistent/mediaremote-runtime/bus (from XDG_RUNTIME_DIR); "),
+            ([:], "cannot connect to the session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set"),
+        ])
+    func noBus(variables: [String: String], hint: String) throws {
         var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/mediaremote-test-bus"
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["XDG_RUNTIME_DIR"] = nil
+        environment["DISPLAY"] = nil
+        environment.merge(variables) { $1 }
         let result = try Subprocess.run(DaemonTests.ctl, ["ping"], environment: environment)
         #expect(result.status == ExitStatus.unavailable.rawValue)
-        #expect(result.stderr.contains("cannot connect to the session bus"))
+        #expect(result.stderr.hasPrefix("mediaremotectl: " + hint), "\(result.stderr)")
+        #expect(result.stderr.contains(" DBUS_SESSION_BUS_ADDRESS ") && result.stderr.hasSuffix(" your session bus's address\n"))
     }
 
-    @Test("a wrong argument: usage and exit status 64")
-    func usage() throws {
-        let result = try Subprocess.run(DaemonTests.ctl, ["bogus"])
-        #expect(result.status == ExitStatus.usage.rawValue)
+    @Test("where libdbus looks for the session bus, as the hint names it")
+    func sessionBusLocation() {
+        let exists: (String) -> Bool = { $0 == "/run/user/1000/bus" }
+        func location(_ variables: [String: String]) -> SessionBusLocation {
+            SessionBusLocation(environment: { variables[$0] }, exists: exists)
+        }
+        #expect(location(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "XDG_RUNTIME_DIR": "/run/user/1000"]) == .address("unix:path=/x"))
+        #expect(location(["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": "/run/user/1000"])
+            == .runtimeSocket(path: "/run/user/1000/bus", exists: true))
+        #expect(location(["XDG_RUNTIME_DIR": "/run/user/1001/"]) == .runtimeSocket(path: "/run/user/1001/bus", exists: false))
+        #expect(location([:]) == .nowhere)
+        #expect(SessionBusLocation.runtimeSocket(path: "/run/user/1000/bus", exists: true).explain("Connection refused")
+            .hasPrefix("cannot connect to the session bus at /run/user/1000/bus (DBUS_SESSION_BUS_ADDRESS is not set): Connection refused; "))
     }
 
-    @Test("motion replay: a recorded shake's events, as text and JSON lines, through a device profile; bad files explained")
+    @Test("motion replay: a recorded shake's events, as text and a JSON array, through a device profile; bad files explained")
     func motionReplay() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -110,25 +164,35 @@ struct CtlTests {
 
         let json = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--json"])
         #expect(json.status == 0)
-        let lines = json.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("{\"phase\":\"began\",\"t_s\":1.") == true)
-        #expect(lines.last?.hasPrefix("{\"phase\":\"ended\",\"t_s\":") == true)
+        #expect(json.stdout.hasPrefix(#"[{"phase":"began","t_s":1."#), "\(json.stdout)")
+        #expect(json.stdout.contains(#"},{"phase":"ended","t_s":"#) && json.stdout.hasSuffix("}]\n"))
         let text = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "lis3lv02d"])
         #expect(text.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == ["began", "ended"])
         let deaf = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8"])
         #expect(deaf.status == 0 && deaf.stdout.isEmpty)
+        let deafJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8", "--json"])
+        #expect(deafJSON.status == 0 && deafJSON.stdout == "[]\n")
 
         let broken = directory.appendingPathComponent("broken.csv")
         try "t_s,ax_g,ay_g,az_g\n0,0,0,1\n0.01,x,0,1\n".write(to: broken, atomically: true, encoding: .utf8)
         let bad = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", broken.path])
-        #expect(bad.status == ExitStatus.failure.rawValue)
-        #expect(bad.stderr.contains("line 3"))
+        #expect(bad.status == ExitStatus.dataError.rawValue)
+        #expect(bad.stderr == "mediaremotectl: \(broken.path): line 3: '0.01,x,0,1' is not four numbers (seconds and three axes in g)\n")
         let missing = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", directory.appendingPathComponent("none.csv").path])
-        #expect(missing.status == ExitStatus.failure.rawValue && missing.stderr.contains("No such file"))
+        #expect(missing.status == ExitStatus.noInput.rawValue && missing.stderr.contains("No such file"))
         let profile = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "iphone"])
         #expect(profile.status == ExitStatus.usage.rawValue && profile.stderr.contains("unknown profile 'iphone'"))
         #expect(MotionCommand.Replay.seconds(9_620_000) == "9.62" && MotionCommand.Replay.seconds(10_000_400) == "10.0")
+    }
+
+    @Test(
+        "a discard reason prints as the service's sentence; one this client does not know, as it came",
+        arguments: [
+            ("nobodyReceiving", "no app is receiving remote-control events"), ("noFirstResponder", "no responder is first responder"),
+            ("noSeekInProgress", "noSeekInProgress"), ("a reason from a newer service", "a reason from a newer service"),
+        ])
+    func reasons(reason: String, sentence: String) {
+        #expect(DispatchedEvent.explain(reason) == sentence)
     }
 
     @Test("milliseconds print with two decimals", arguments: [(0, "0.00"), (4, "0.00"), (5, "0.01"), (1234, "1.23"), (120_000, "120.00")] as [(UInt64, String)])
@@ -144,6 +208,8 @@ struct CtlTests {
         let discarded = try Subprocess.run(ctl, ["send", "toggle"], environment: environment)
         #expect(discarded.status == 1)
         #expect(discarded.stdout == "discarded: no app is receiving remote-control events\n")
+        let shakeDiscarded = try Subprocess.run(ctl, ["shake"], environment: environment)
+        #expect(shakeDiscarded.status == 1, "every phase discarded: as send")
         let connections = try fixture.client.listNames().filter(\.isUnique).count
         let monitor = try fixture.spawn(ctl, ["monitor"])
         let monitorJSON = try fixture.spawn(ctl, ["monitor", "--json"])
@@ -169,9 +235,11 @@ struct CtlTests {
         #expect(players.stdout.contains("can: CanControl CanPlay CanPause CanGoNext CanGoPrevious CanSeek"))
         let shake = try Subprocess.run(ctl, ["shake"], environment: environment)
         #expect(shake.stdout == "began: discarded: no responder is first responder\nended: discarded: no responder is first responder\n")
+        #expect(shake.status == 1)
         #expect(monitor.readLine()?.hasSuffix("remoteControl  togglePlayPause  from api  handled by \(a.name) /org/mpris/MediaPlayer2") == true)
-        #expect(monitor.readLine()?.contains("motion  shake began  from simulated  discarded: noFirstResponder") == true)
-        #expect(monitorJSON.readLine()?.contains(#""subtype":"togglePlayPause","phase":"","source":"api","handled":true"#) == true)
+        // The service's reason, as a sentence, as send and shake print it.
+        #expect(monitor.readLine()?.contains("motion  shake began  from simulated  discarded: no responder is first responder") == true)
+        #expect(monitorJSON.readLine()?.contains(#""subtype":"togglePlayPause","phase":null,"source":"api","handled":true"#) == true)
     }
 
     @Test("devices: a node that appears is examined at once, one that goes is dropped (inotify), and errors are reasons")

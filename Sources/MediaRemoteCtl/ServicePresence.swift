@@ -1,0 +1,19 @@
+/// What `monitor` says on standard error as mediaremoted comes and goes: that it waits, once,
+/// when the service is not there; that the service started; that it stopped and `monitor`
+/// waits again. A value fed each owner of the service's name; it touches no bus.
+struct ServicePresence {
+    /// nil until the first owner (or its absence) is known.
+    private var running: Bool?
+
+    /// The notice for the name's owner now (nil when it has none), or nil when there is
+    /// nothing new to say.
+    mutating func owner(_ owner: String?) -> String? {
+        defer { running = owner != nil }
+        switch (running, owner) {
+        case (nil, nil): return "mediaremoted is not running; waiting for it to start"
+        case (true?, nil): return "mediaremoted stopped; waiting for it to start again"
+        case (false?, let owner?): return "mediaremoted started (\(owner))"
+        default: return nil
+        }
+    }
+}
