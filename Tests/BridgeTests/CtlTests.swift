@@ -189,10 +189,24 @@ struct CtlTests {
         "a discard reason prints as the service's sentence; one this client does not know, as it came",
         arguments: [
             ("nobodyReceiving", "no app is receiving remote-control events"), ("noFirstResponder", "no responder is first responder"),
-            ("noSeekInProgress", "noSeekInProgress"), ("a reason from a newer service", "a reason from a newer service"),
+            ("noSeekInProgress", "no seek in that direction is in progress"),
+            ("a reason from a newer service", "a reason from a newer service"),
         ])
     func reasons(reason: String, sentence: String) {
         #expect(DispatchedEvent.explain(reason) == sentence)
+    }
+
+    @Test("send seek-forward end with no seek in progress says so, not that everyone declined")
+    func endWithoutSeek() throws {
+        let fixture = try ServiceFixture()
+        let player = try MPV(fixture)
+        let end = try Subprocess.run(DaemonTests.ctl, ["send", "seek-forward", "end"], environment: fixture.bus.environment)
+        #expect(end.status == ExitStatus.failure.rawValue)
+        #expect(end.stdout == "discarded: no seek in that direction is in progress\n", "\(end.stdout)")
+        let begin = try Subprocess.run(DaemonTests.ctl, ["send", "seek-forward", "begin"], environment: fixture.bus.environment)
+        #expect(begin.stdout == "handled by \(player.name) /org/mpris/MediaPlayer2\n")
+        let ended = try Subprocess.run(DaemonTests.ctl, ["send", "seek-forward", "end"], environment: fixture.bus.environment)
+        #expect(ended.status == 0 && ended.stdout == "handled by \(player.name) /org/mpris/MediaPlayer2\n", "\(ended.stdout)")
     }
 
     @Test("milliseconds print with two decimals", arguments: [(0, "0.00"), (4, "0.00"), (5, "0.01"), (1234, "1.23"), (120_000, "120.00")] as [(UInt64, String)])

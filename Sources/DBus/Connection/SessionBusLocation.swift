@@ -4,8 +4,9 @@ import Glibc
 
 /// Where libdbus looks for the session bus, so that a failed connection can say where it looked
 /// and what to do: a person on ssh, under sudo or in cron has a different environment than
-/// their desktop, and "cannot connect" alone does not tell them which.
-enum SessionBusLocation: Equatable {
+/// their desktop, and "cannot connect" alone does not tell them which. The daemon and the
+/// client both say it.
+public enum SessionBusLocation: Equatable, Sendable {
     /// DBUS_SESSION_BUS_ADDRESS's value, which libdbus uses when it is set.
     case address(String)
     /// `$XDG_RUNTIME_DIR/bus`, which libdbus tries when the variable is unset; whether a file is there.
@@ -13,7 +14,7 @@ enum SessionBusLocation: Equatable {
     /// Neither variable is set: libdbus can only try X11 autolaunch.
     case nowhere
 
-    init(
+    public init(
         environment: (String) -> String? = { getenv($0).map { String(cString: $0) } },
         exists: (String) -> Bool = { access($0, F_OK) == 0 }
     ) {
@@ -29,7 +30,7 @@ enum SessionBusLocation: Equatable {
 
     /// The sentence for a failed connection, given libdbus's message: where it was tried, why
     /// it failed, and what to do.
-    func explain(_ failure: String) -> String {
+    public func explain(_ failure: String) -> String {
         let advice = "run it in your desktop session, or set DBUS_SESSION_BUS_ADDRESS to your session bus's address"
         switch self {
         case .address(let address):
