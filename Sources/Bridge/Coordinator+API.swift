@@ -185,6 +185,7 @@ extension Coordinator {
             .stringVariantDictionary([
                 ("chain", .array(.dictionary(key: .string, value: .variant), chain)),
                 ("chain_discarded", .string(links.isEmpty ? reason.rawValue : "")),
+                ("now_playing_reason", .string(registry.whyNowPlaying(at: now) ?? "")),
                 ("receiving", .array(.string, registry.receivingApps.map { .string($0.rawValue) })),
                 ("motion_claims", .dictionary(
                     key: .string, value: .uint32,

@@ -13,7 +13,9 @@ public struct MediaRemoteCommand: ParsableCommand {
             not there is null. Each command's help shows its shape.
 
             Examples:
-              mediaremotectl status       Now Playing, first responder, chain
+              mediaremotectl status       Now Playing, its track, the chain
+              mediaremotectl status -f    a line each time Now Playing changes
+              mediaremotectl shift        Now Playing to the next player
               mediaremotectl players      every player, and why it is Now Playing
               mediaremotectl devices      every input device, read or not
               mediaremotectl send toggle  play or pause what is Now Playing
@@ -28,7 +30,10 @@ public struct MediaRemoteCommand: ParsableCommand {
             Exit status:
             \(MediaRemoteCommand.exitStatuses)
             """,
-        subcommands: [Status.self, Players.self, Devices.self, Send.self, Shake.self, MotionCommand.self, Monitor.self, Ping.self, Check.self, Reload.self]
+        subcommands: [
+            Status.self, Players.self, Devices.self, Send.self, ShiftCommand.self, UnshiftCommand.self, Shake.self, MotionCommand.self,
+            Monitor.self, Ping.self, Check.self, Reload.self,
+        ]
     )
 
     /// The statuses as the help lists them, from ``ExitStatus`` itself.

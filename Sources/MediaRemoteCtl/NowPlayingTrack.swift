@@ -93,11 +93,11 @@ struct NowPlayingTrack: Equatable {
         }
     }
 
-    /// "Artist – Title", or whichever of them there is; nil with neither.
+    /// "Artist - Title" (as playerctl's default format), or whichever of them there is; nil with neither.
     var heading: String? {
         let artist = artists.isEmpty ? nil : artists.joined(separator: ", ")
         switch (artist, title) {
-        case (let artist?, let title?): return "\(artist) – \(title)"
+        case (let artist?, let title?): return "\(artist) - \(title)"
         case (nil, let title?): return title
         case (let artist?, nil): return artist
         case (nil, nil): return nil
@@ -120,8 +120,20 @@ struct NowPlayingTrack: Equatable {
         return "\(minutes):\(ss)"
     }
 
-    /// One line: status, heading, progress and the player: `Playing  Artist – Title  0:12 / 3:04  (org.mpris.MediaPlayer2.mpv)`.
-    var line: String {
-        [status ?? "?", heading ?? "(no title)", progress].compactMap { $0 }.joined(separator: "  ") + "  (\(player))"
+    /// Status, heading and progress: `Playing  Artist - Title  0:12 / 3:04`.
+    var summary: String {
+        [status ?? "?", heading ?? "(no title)", progress].compactMap { $0 }.joined(separator: "  ")
+    }
+
+    /// The summary and the player: `Playing  Artist - Title  0:12 / 3:04  (org.mpris.MediaPlayer2.mpv)`.
+    var line: String { summary + "  (\(player))" }
+
+    /// As `status --json` and `status --follow --json` print it; what the player does not say is null.
+    var json: JSON {
+        .object([
+            ("player", .string(player)), ("status", JSON(status)), ("title", JSON(title)),
+            ("artists", .array(artists.map(JSON.string))), ("album", JSON(album)),
+            ("position_us", JSON(position.map { UInt64(max(0, $0)) })), ("length_us", JSON(length.map { UInt64(max(0, $0)) })),
+        ])
     }
 }

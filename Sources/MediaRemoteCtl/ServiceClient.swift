@@ -71,6 +71,8 @@ struct ServiceClient {
             ClientError(description: "mediaremoted did not answer within \(timeout)", status: .unavailable)
         case .disconnected, .noServer:
             ClientError(description: "lost the session bus: \(error.message)", status: .unavailable)
+        case BridgeNames.noPlayer:
+            ClientError(description: error.message, status: .failure)
         case BridgeNames.invalidConfiguration:
             // The file's problems, one a line, as `check` prints them.
             ClientError(description: "mediaremoted refused its configuration file; \(error.message)", status: .failure)

@@ -2,17 +2,21 @@ import ArgumentParser
 import Bridge
 import DBus
 
-/// `mediaremotectl status`: the state of the rules, at a glance.
+/// `mediaremotectl status`: the state of the rules, and what is Now Playing, at a glance; or,
+/// with `--follow`, a line each time Now Playing or its track or status changes.
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show Now Playing, the first responder, the mode and the players.",
+        abstract: "Show Now Playing and its track, the first responder, the mode and the players.",
         discussion: """
-            The chain is where a remote-control event would go now, in order, or \
-            why it would be discarded.
+            Now Playing is the player remote-control events go to, with why; its \
+            track (artist, title, position and length) is read from the player \
+            itself. The chain is where a remote-control event would go now, in \
+            order, or why it would be discarded.
 
             Example:
               $ mediaremotectl status
-              Now Playing:     org.mpris.MediaPlayer2.mpv
+              Now Playing:     org.mpris.MediaPlayer2.mpv (playing)
+              Track:           Playing  Nina Simone - Sinnerman  1:12 / 10:19
               First responder: none
               Mode:            compat
               Chain:           player org.mpris.MediaPlayer2.mpv (:1.12)
@@ -20,20 +24,41 @@ struct Status: ParsableCommand {
               Motion claims:   none
               Players:         org.mpris.MediaPlayer2.mpv  Playing  receiving
 
+            With --follow, one line now and one each time Now Playing, its \
+            status or its track changes (not as its position moves), until \
+            interrupted, as playerctl --follow does; "none" while nothing is \
+            Now Playing or mediaremoted is not running (said once on standard \
+            error; it waits for the service).
+
+            Example:
+              $ mediaremotectl status --follow
+              Playing  Sinnerman  1:12 / 10:19  (org.mpris.MediaPlayer2.mpv)
+              Paused  Sinnerman  1:30 / 10:19  (org.mpris.MediaPlayer2.mpv)
+              none
+
             With --json, one object: version; now_playing (a bus name, or null); \
-            first_responder (an object with bus_name and path, or null); mode; \
-            chain, an array of links, each an object with kind (responder, player \
-            or shake_action), bus_name and path (where the event is delivered), app \
-            (the unique name of the app) and action (a shake action's; else null); \
-            chain_discarded (why an event would be discarded, as monitor's reason, \
-            when the chain is empty; else null); receiving (unique names); \
-            motion_claims (an object: unique name to number of claims); players, \
-            an array of objects with name, status and receiving.
+            now_playing_reason (or null); track (an object with player, status, \
+            title, artists (an array), album, position_us and length_us, each \
+            null when the player does not say; or null); first_responder (an \
+            object with bus_name and path, or null); mode; chain, an array of \
+            links, each an object with kind (responder, player or shake_action), \
+            bus_name and path (where the event is delivered), app (the unique \
+            name of the app) and action (a shake action's; else null); \
+            chain_discarded (why an event would be discarded, as monitor's \
+            reason, when the chain is empty; else null); receiving (unique \
+            names); motion_claims (an object: unique name to number of claims); \
+            players, an array of objects with name, status and receiving. With \
+            --follow --json, one track object a line, or null.
 
             Example:
               $ mediaremotectl status --json
               {"version":"0.1.0",
                "now_playing":"org.mpris.MediaPlayer2.mpv",
+               "now_playing_reason":"playing",
+               "track":{"player":"org.mpris.MediaPlayer2.mpv",
+                 "status":"Playing","title":"Sinnerman",
+                 "artists":["Nina Simone"],"album":null,
+                 "position_us":72000000,"length_us":619000000},
                "first_responder":null,"mode":"compat",
                "chain":[{"kind":"player",
                  "bus_name":"org.mpris.MediaPlayer2.mpv","app":":1.12",
@@ -46,6 +71,9 @@ struct Status: ParsableCommand {
             (Printed on one line; folded here to fit.)
             """
     )
+
+    @Flag(name: [.short, .long], help: "Print a line now and each time Now Playing or its track or status changes, until interrupted.")
+    var follow = false
 
     @Flag(help: "Print one JSON object.")
     var json = false
@@ -80,6 +108,7 @@ struct Status: ParsableCommand {
 
     func run() throws {
         let client = try ServiceClient()
+        if follow { return try followNowPlaying(client) }
         let reply = try client.call(.properties, "GetAll", [.string(BridgeNames.interface.rawValue)])
         let properties: [String: Value] = (try? .init(dbusValue: reply.arguments.first ?? .array(.string, []))) ?? [:]
         let nowPlaying = (try? String(dbusValue: properties["NowPlaying"] ?? .string("")))?.nonEmpty
@@ -98,9 +127,12 @@ struct Status: ParsableCommand {
         let discarded = (try? String(dbusValue: state["chain_discarded"] ?? .string("")))?.nonEmpty
         let receiving = (try? [String](dbusValue: state["receiving"] ?? .array(.string, []))) ?? []
         let claims: [String: UInt32] = (try? .init(dbusValue: state["motion_claims"] ?? .dictionary(key: .string, value: .uint32, []))) ?? [:]
+        let why = (try? String(dbusValue: state["now_playing_reason"] ?? .string("")))?.nonEmpty
+        let track = nowPlaying.flatMap { NowPlayingTrack.read($0, on: client.connection) }
         if json {
             writeLine(JSON.object([
-                ("version", .string(version)), ("now_playing", JSON(nowPlaying)),
+                ("version", .string(version)), ("now_playing", JSON(nowPlaying)), ("now_playing_reason", JSON(why)),
+                ("track", track?.json ?? .null),
                 ("first_responder", responder.map { .object([("bus_name", .string($0.busName)), ("path", .string($0.path))]) } ?? .null),
                 ("mode", .string(mode)),
                 ("chain", .array(chain.map(\.json))), ("chain_discarded", JSON(chain.isEmpty ? discarded : nil)),
@@ -112,7 +144,8 @@ struct Status: ParsableCommand {
             ]).text)
             return
         }
-        writeLine("Now Playing:     \(nowPlaying ?? "none")")
+        writeLine("Now Playing:     \(nowPlaying.map { name in why.map { "\(name) (\($0))" } ?? name } ?? "none")")
+        if nowPlaying != nil { writeLine("Track:           \(track?.summary ?? "cannot be read from the player")") }
         writeLine("First responder: \(responder.map { "\($0.busName) \($0.path)" } ?? "none")")
         writeLine("Mode:            \(mode)")
         writeLine("Chain:           \(chain.isEmpty ? "none: \(DispatchedEvent.explain(discarded))" : chain.map(\.description).joined(separator: " → "))")
@@ -122,6 +155,25 @@ struct Status: ParsableCommand {
         for (index, player) in players.enumerated() {
             writeLine("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(player.receiving ? "receiving" : "not receiving")")
         }
+    }
+
+    /// `--follow`: a line now and at each change, until interrupted or the bus is lost.
+    private func followNowPlaying(_ client: ServiceClient) throws {
+        let json = self.json
+        let follower = NowPlayingFollower(connection: client.connection)
+        follower.onChange = { track in
+            writeLine(json ? (track?.json ?? .null).text : track?.line ?? "none")
+        }
+        var presence = ServicePresence()
+        let watch = client.connection.watchNameOwner(BridgeNames.busName) { owner in
+            if let notice = presence.owner(owner?.rawValue) { writeNotice(notice) }
+        }
+        defer { watch.cancel() }
+        follower.start()
+        var lost = false
+        client.connection.onDisconnect = { lost = true; client.connection.loop.stop() }
+        client.connection.loop.run()
+        if lost { throw ClientError(description: "lost the session bus", status: .unavailable) }
     }
 
     static func players(_ value: Value?) -> [(name: String, status: String, receiving: Bool)] {

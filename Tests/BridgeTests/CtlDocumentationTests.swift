@@ -107,7 +107,8 @@ struct CtlDocumentationTests {
     @Test(
         "bash completes the events after send, begin and end after a seek only, the profiles after --profile",
         arguments: [
-            ("", ["--version", "-h", "--help", "status", "players", "devices", "send", "shake", "motion", "monitor", "ping", "check", "reload", "help"]),
+            ("", ["--version", "-h", "--help", "status", "players", "devices", "send", "shift", "unshift", "shake", "motion", "monitor", "ping",
+                  "check", "reload", "help"]),
             ("send ", ["play", "pause", "toggle", "stop", "next", "previous", "seek-forward", "seek-backward"]),
             ("send seek-f", ["seek-forward"]),
             ("send seek-forward ", ["begin", "end"]),

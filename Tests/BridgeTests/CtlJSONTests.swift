@@ -30,7 +30,8 @@ struct CtlJSONTests {
         #expect(try Self.run(["devices", "--json"], fixture).stdout == "[]\n")
         let status = try Self.run(["status", "--json"], fixture)
         #expect(status.stdout == #"""
-            {"version":"\#(MediaRemoteVersion.current)","now_playing":null,"first_responder":null,"mode":"compat","chain":[],\#
+            {"version":"\#(MediaRemoteVersion.current)","now_playing":null,"now_playing_reason":null,"track":null,\#
+            "first_responder":null,"mode":"compat","chain":[],\#
             "chain_discarded":"nobodyReceiving","receiving":[],"motion_claims":{},"players":[]}
 
             """#)
@@ -89,7 +90,8 @@ struct CtlJSONTests {
         player.play()
         let playing = try Self.run(["status", "--json"], fixture).stdout
         let app = try #require((try Self.parse(playing) as? [String: Any])?["receiving"] as? [String]).first ?? "?"
-        #expect(playing.contains(#""now_playing":"\#(player.name)","first_responder":null,"#), "\(playing)")
+        #expect(playing.contains(#""now_playing":"\#(player.name)","now_playing_reason":"playing","track":{"player":"\#(player.name)","#), "\(playing)")
+        #expect(playing.contains(#""first_responder":null,"#), "\(playing)")
         #expect(playing.contains(#""chain":[{"kind":"player","bus_name":"\#(player.name)","app":"\#(app)","path":"/org/mpris/MediaPlayer2","action":null}],"chain_discarded":null,"#), "\(playing)")
         let started = try #require(try Self.parse(try Self.run(["players", "--json"], fixture).stdout) as? [[String: Any]])
         #expect(started.first?["last_started_playing_us"] is NSNumber)

@@ -235,7 +235,7 @@ struct CtlTests {
         #expect(sent.stdout == "handled by \(a.name) /org/mpris/MediaPlayer2\n")
         #expect(fixture.wait { a.status == "Playing" && fixture.players.contains("\(a.name) Playing true") })
         let status = try Subprocess.run(ctl, ["status"], environment: environment)
-        #expect(status.stdout.contains("Now Playing:     \(a.name)\n"))
+        #expect(status.stdout.contains("Now Playing:     \(a.name) (playing)\n"))
         #expect(status.stdout.contains("Mode:            compat\n"))
         #expect(status.stdout.contains("\(a.name)  Playing  receiving"))
         #expect(status.stdout.contains("Chain:           player \(a.name) (:1."))

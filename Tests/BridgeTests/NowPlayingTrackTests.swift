@@ -20,7 +20,7 @@ struct NowPlayingTrackTests {
                 ("xesam:album", .string("Kind of Blue")), ("mpris:length", .int64(337_000_000)),
             ])),
         ])
-        #expect(track.line == "Playing  Miles Davis, Bill Evans – Blue in Green  0:12 / 5:37  (org.mpris.MediaPlayer2.mpv)")
+        #expect(track.line == "Playing  Miles Davis, Bill Evans - Blue in Green  0:12 / 5:37  (org.mpris.MediaPlayer2.mpv)")
         #expect(track.album == "Kind of Blue")
     }
 

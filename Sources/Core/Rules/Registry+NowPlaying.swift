@@ -105,20 +105,8 @@ extension Registry {
                 ? "not receiving: strict mode and it never called BeginReceivingRemoteControlEvents"
                 : "not receiving remote-control events"
         }
-        let pin = activePin
-        if nowPlaying(at: now) == app {
-            if let pin, pin.app == app {
-                switch pin.reason {
-                case .pausedByRemoteControl: return "Now Playing: paused by a remote-control event, until another player starts to play"
-                case .chosen: return "Now Playing: chosen (shift), until another player starts to play"
-                }
-            }
-            if record.isPlaying { return "Now Playing: playing" }
-            if isChangingTrack(record, at: now) { return "Now Playing: changing track" }
-            if record.lastPlayed != nil { return "Now Playing: played most recently" }
-            return "Now Playing: nobody has played yet"
-        }
-        if let pin, record.isPlaying {
+        if nowPlaying(at: now) == app { return "Now Playing: " + whyNowPlaying(app, record, at: now) }
+        if let pin = activePin, record.isPlaying {
             switch pin.reason {
             case .pausedByRemoteControl: return "playing, but the app paused by a remote-control event since it started stays Now Playing"
             case .chosen: return "playing, but another player was chosen (shift) since it started"
@@ -127,6 +115,26 @@ extension Registry {
         if record.isPlaying { return "playing, but another app started playing more recently" }
         if record.hasPlayed { return "another app is playing or played more recently" }
         return "has not played since MediaRemote saw it"
+    }
+
+    /// Why the Now Playing app is, in a phrase ("playing", "chosen (shift), until …"); nil with none.
+    public func whyNowPlaying(at now: UInt64) -> String? {
+        guard let app = nowPlaying(at: now), let record = apps[app] else { return nil }
+        return whyNowPlaying(app, record, at: now)
+    }
+
+    private func whyNowPlaying(_ app: AppID, _ record: AppRecord, at now: UInt64) -> String {
+        if let pin = activePin, pin.app == app {
+            switch pin.reason {
+            case .pausedByRemoteControl: return "paused by a remote-control event, until another player starts to play"
+            case .chosen: return "chosen (shift), until another player starts to play"
+            }
+        }
+        if record.isPlaying { return "playing" }
+        if isChangingTrack(record, at: now) { return "changing track" }
+        if record.lastPlayed != nil { return "played most recently" }
+        if record.player == nil { return "its responder is the first responder, and nobody has played yet" }
+        return "nobody has played yet"
     }
 
     /// Every app with a player, for the `Players` property: (bus name, status, receiving).
