@@ -29,9 +29,9 @@ struct ConfigurationFileTests {
         try bus.writeConfiguration("[service]\nmode = \"fast\"\n[shake]\nsensitivity = 99\n")
         let result = try Subprocess.run(DaemonTests.daemon, [], environment: bus.environment)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("mediaremote/config.toml:2: service.mode: \"fast\" is not allowed; allowed: \"compat\", \"strict\""),
+        #expect(result.stderr.contains("mediaremote/config.toml:2: service.mode: \"fast\" is not allowed; allowed: \"compat\" or \"strict\""),
                 "\(result.stderr)")
-        #expect(result.stderr.contains("config.toml:4: shake.sensitivity: 99.0 is out of range"), "\(result.stderr)")
+        #expect(result.stderr.contains("config.toml:4: shake.sensitivity: 99 is out of range"), "\(result.stderr)")
         #expect(try !bus.connect().listNames().contains(BridgeNames.busName))
     }
 
@@ -136,7 +136,7 @@ struct ConfigurationFileTests {
         let refused = try Subprocess.run(DaemonTests.ctl, ["check", broken.path], environment: environment)
         #expect(refused.status == 1)
         #expect(refused.stdout.split(separator: "\n").map(String.init) == [
-            "\(broken.path):2: keys.seek_step_ms: 0 is out of range; allowed: a whole number of ms from 100 to 600000",
+            "\(broken.path):2: keys.seek_step_ms: 0 is out of range; allowed: 100 to 600000 ms",
             "\(broken.path):4: devices.grab: must be true or false, not a string",
             "\(broken.path):5: devices.noise: unknown key; [devices] has read_keyboards, grab, include, exclude",
         ])
