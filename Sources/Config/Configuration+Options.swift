@@ -43,9 +43,9 @@ extension Configuration {
     /// What a list of players holds, as problems and the example file say it.
     static let playerNames = "player names (\"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"
 
-    /// A player as the file may name it: `vlc` or `org.mpris.MediaPlayer2.vlc`; the full bus
-    /// name, or why it is not one.
-    static func playerName(_ name: String) -> Result<String, OptionMessage> {
+    /// A player as the file and `mediaremoted --ignore-player` name it: `vlc` or
+    /// `org.mpris.MediaPlayer2.vlc`; the full bus name, or why it is not one.
+    public static func playerName(_ name: String) -> Result<String, OptionMessage> {
         let prefix = "org.mpris.MediaPlayer2."
         let full = name.hasPrefix(prefix) ? name : prefix + name
         // The bus's own rules for a name.
@@ -62,8 +62,8 @@ extension Configuration {
     }
 
     /// Why a value is refused, as a sentence.
-    struct OptionMessage: Error {
-        let text: String
+    public struct OptionMessage: Error {
+        public let text: String
         init(_ text: String) { self.text = text }
     }
 }

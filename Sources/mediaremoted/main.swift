@@ -29,7 +29,8 @@ let usage = """
       --call-timeout MS how long a player or responder has to answer before it counts as
                         declining (default 250)
       --ignore-player NAME
-                        never treat this MPRIS name as a player (repeatable; our own proxy
+                        never treat this MPRIS name as a player: vlc or
+                        org.mpris.MediaPlayer2.vlc (repeatable; our own proxy
                         and playerctld are always ignored)
       --shake-action ACTION
                         what a shake nobody handled does to the Now Playing player when it
@@ -97,11 +98,11 @@ while let argument = arguments.popFirst() {
     case "--no-mpris-proxy":
         settings.overrides.append { $0.mprisProxy = false }
     case "--ignore-player":
-        let name = value(for: argument, "an MPRIS bus name")
-        guard name.hasPrefix("org.mpris.MediaPlayer2.") else {
-            refuse("--ignore-player takes an MPRIS bus name, e.g. org.mpris.MediaPlayer2.firefox")
+        // The file's rule for players.ignore, so that both take the same names.
+        switch Configuration.playerName(value(for: argument, "a player name, e.g. vlc")) {
+        case .success(let name): settings.overrides.append { if !$0.ignoredPlayers.contains(name) { $0.ignoredPlayers.append(name) } }
+        case .failure(let refusal): refuse("--ignore-player: \(refusal.text)")
         }
-        settings.overrides.append { $0.ignoredPlayers.append(name) }
     case "--bus-introspect":
         print(BridgeInterface.introspectionXML(), terminator: "")
         exit(0)

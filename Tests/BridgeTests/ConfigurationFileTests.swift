@@ -118,6 +118,20 @@ struct ConfigurationFileTests {
         #expect(fixture.wait { fixture.players.contains { $0.hasPrefix(mpv.name + " ") } }, "\(fixture.players)")
     }
 
+    @Test("--ignore-player mpv ignores the player as ignore = [\"mpv\"] in the file does")
+    func ignorePlayerFlagTakesTheShortName() throws {
+        let fixture = try ServiceFixture(arguments: ["--ignore-player", "mpv"])
+        let before = Set(try fixture.client.listNames())
+        _ = try fixture.spawn("/usr/bin/mpv", MPV.arguments)
+        #expect(fixture.wait(timeout: .seconds(20)) {
+            Set((try? fixture.client.listNames()) ?? []).subtracting(before).contains { $0.rawValue.hasPrefix("org.mpris.MediaPlayer2.mpv") }
+        })
+        // Not ignored, an mpv is listed once it has answered MediaRemote's GetAll (MPV waits
+        // for that); ignored, it is still not listed 3 s after it appeared.
+        #expect(!fixture.wait(timeout: .seconds(3)) { !fixture.players.isEmpty }, "\(fixture.players)")
+        #expect(fixture.send("play") == "discarded")
+    }
+
     @Test("mediaremotectl check: valid, broken with every problem, missing, and the default file")
     func check() throws {
         let bus = try PrivateBus()

@@ -115,6 +115,26 @@ struct DaemonTests {
         #expect(unknown.stderr.contains("unknown option '--frobnicate'"))
     }
 
+    /// The flag takes a player as players.ignore in the file does, by the same rule. Parsing
+    /// alone: --version ends it before any bus is needed.
+    @Test("--ignore-player takes vlc or org.mpris.MediaPlayer2.vlc, and refuses anything else with exit 2", arguments: [
+        ("vlc", nil),
+        ("org.mpris.MediaPlayer2.vlc", nil),
+        ("vlc.instance42", nil),
+        ("not a name", "--ignore-player: 'not a name' is not an MPRIS player name (e.g. \"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"),
+        ("org.mpris.MediaPlayer2.", "--ignore-player: 'org.mpris.MediaPlayer2.' is not an MPRIS player name"),
+        ("", "--ignore-player: '' is not an MPRIS player name"),
+    ] as [(String, String?)])
+    func ignorePlayerFlag(name: String, refusal: String?) throws {
+        let result = try Subprocess.run(Self.daemon, ["--ignore-player", name, "--version"])
+        if let refusal {
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(refusal), "\(result.stderr)")
+        } else {
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
+    }
+
     @Test("the manual describes every flag --help lists, and groff renders it without a warning")
     func manual() throws {
         let page = BuiltProducts.repositoryRoot.appendingPathComponent("man/mediaremoted.1")
