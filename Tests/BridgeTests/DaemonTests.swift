@@ -134,24 +134,6 @@ struct DaemonTests {
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         }
     }
-
-    @Test("the manual describes every flag --help lists, and groff renders it without a warning")
-    func manual() throws {
-        let page = BuiltProducts.repositoryRoot.appendingPathComponent("man/mediaremoted.1")
-        // In man's source a hyphen in a flag is written \-.
-        let manual = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
-            .split(separator: "\n")
-        let help = try Subprocess.run(Self.daemon, ["--help"]).stdout
-        // The option table: each line that begins with a flag.
-        let flags = help.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("--") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(flags.count >= 14, "\(flags)")
-        for flag in flags {
-            #expect(manual.contains { $0 == ".B \(flag)" || $0.hasPrefix(".BI \(flag) ") }, "mediaremoted.1 does not describe \(flag)")
-        }
-        let groff = try Subprocess.run("/usr/bin/groff", ["-man", "-ww", "-z", page.path])
-        #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
-    }
 }
 
 /// The interface files in dbus/, as a test reads them.
