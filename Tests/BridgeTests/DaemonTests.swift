@@ -115,6 +115,25 @@ struct DaemonTests {
         #expect(unknown.stderr.contains("unknown option '--frobnicate'"))
     }
 
+    /// A terminal wraps a line wider than itself wherever the width runs out, mid-word; and a
+    /// description that starts in its own column reads as one block, beside its flag or below it.
+    @Test("--help fits in 80 columns, and each option's description starts in one column")
+    func helpLayout() throws {
+        let help = try Subprocess.run(Self.daemon, ["--help"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let wide = help.filter { $0.count >= 80 }
+        #expect(wide.isEmpty, "\(wide)")
+        // The option table: from the first line that begins with a flag to the blank line after it.
+        let table = help.drop { !$0.hasPrefix("  --") }.prefix { !$0.isEmpty }.map(Array.init)
+        #expect(table.count >= 14)
+        let column = 22
+        for line in table {
+            // A flag too long for its column stands alone, its description below.
+            let flagAlone = line.starts(with: "  --") && !String(line.dropFirst(2)).contains("  ")
+            let aligned = line.count > column && line[column] != " " && line[column - 2] == " " && line[column - 1] == " "
+            #expect(flagAlone || aligned, "not in the description column \(column): \(String(line))")
+        }
+    }
+
     /// The flag takes a player as players.ignore in the file does, by the same rule. Parsing
     /// alone: --version ends it before any bus is needed.
     @Test("--ignore-player takes vlc or org.mpris.MediaPlayer2.vlc, and refuses anything else with exit 2", arguments: [
