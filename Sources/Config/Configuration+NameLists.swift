@@ -1,7 +1,7 @@
 /// A key that holds a list of names (players, device patterns): each entry normalised, and
-/// each named once. Two entries for one name are a mistake worth saying: in a priority list
-/// they leave unclear which place was meant, and in any list one of them was most often meant
-/// for another name.
+/// each named once. Two entries for one name are a mistake worth saying: merged silently, they
+/// would hide a slip (an entry meant for another name), and in a priority list leave unclear
+/// which place was meant.
 extension Configuration.Option {
     static func names(
         _ section: String, _ key: String, _ names: String, _ path: WritableKeyPath<Configuration, [String]>,
