@@ -36,7 +36,7 @@ extension Configuration {
                 problems.append(.init(line: entry.line, key: dotted, message: "unknown key; [\(section)] has \(keys)"))
                 continue
             }
-            if let message = option.read(entry.value, &self) {
+            for message in option.read(entry.value, &self) {
                 problems.append(.init(line: entry.line, key: dotted, message: message))
             }
         }

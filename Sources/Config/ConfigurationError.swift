@@ -1,5 +1,6 @@
 /// What is wrong with a configuration file: every problem found, each with its line and key
-/// and what is allowed there. A syntax error stops the reading, so it comes alone.
+/// and what is allowed there, in the order of the file's lines. A syntax error stops the
+/// reading, so it comes alone.
 public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
     public struct Problem: Equatable, Sendable {
         /// 0 for the whole file (it cannot be read).
@@ -19,9 +20,11 @@ public struct ConfigurationError: Error, Equatable, Sendable, CustomStringConver
     public let file: String
     public let problems: [Problem]
 
+    /// `problems` in any order: they are kept by line, a whole-file problem (line 0) first, and
+    /// in the order given within a line (the sort is stable).
     public init(file: String, problems: [Problem]) {
         self.file = file
-        self.problems = problems
+        self.problems = problems.sorted { $0.line < $1.line }
     }
 
     /// One line a problem, `FILE:LINE: key: message`, as compilers write them.

@@ -7,46 +7,57 @@ import Core
 import Glibc
 #endif
 
+// Under 80 columns, each line ending where a phrase does (a terminal wraps whatever is
+// wider, mid-word); a test checks the width and that the descriptions share one column.
 let usage = """
     Usage: mediaremoted [--config FILE] [--verbose]
-                        [--mode compat|strict] [--call-timeout MS] [--ignore-player NAME]...
-                        [--shake-action ACTION] [--no-mpris-proxy] [--read-keyboards] [--grab]
+                        [--mode compat|strict] [--call-timeout MS]
+                        [--ignore-player NAME]... [--shake-action ACTION]
+                        [--no-mpris-proxy] [--read-keyboards] [--grab]
                         [--input-dir DIR] [--iio-dir DIR]
-                        [--bus-introspect] [--version] [--help]
+           mediaremoted --bus-introspect | --version | --help
 
-    The MediaRemote service: owns org.mediaremote.MediaRemote1 on the session bus and runs
-    until SIGTERM or SIGINT. Normally started by systemd (systemctl --user start mediaremoted)
-    or by D-Bus activation. Reads ~/.config/mediaremote/config.toml ($XDG_CONFIG_HOME) if it
-    exists, and again on SIGHUP or `mediaremotectl reload`; refuses to start with a broken one.
-    Flags win over the file. See config.example.toml (installed under share/doc/mediaremote)
-    for every setting.
+    The MediaRemote service: it owns org.mediaremote.MediaRemote1
+    on the session bus and runs until SIGTERM or SIGINT.
+    It is normally started by systemd (systemctl --user start mediaremoted)
+    or by D-Bus activation.
 
-      --config FILE     read this configuration file instead (it must exist)
-      --verbose         log details too (as MEDIAREMOTE_LOG=debug does; the levels are error,
-                        warning, info, debug)
-      --mode MODE       compat (default): every MPRIS player receives remote-control events;
-                        strict: only apps that call BeginReceivingRemoteControlEvents do
-      --call-timeout MS how long a player or responder has to answer before it counts as
-                        declining (default 250)
+    Reads ~/.config/mediaremote/config.toml ($XDG_CONFIG_HOME) if it exists,
+    and again on SIGHUP or `mediaremotectl reload`.
+    With a broken file it refuses to start; flags win over the file.
+    Every setting, its default and what it accepts:
+    share/doc/mediaremote/config.example.toml. The manual: mediaremoted(1).
+
+      --config FILE       read this configuration file instead (it must exist)
+      --verbose           log details too, as MEDIAREMOTE_LOG=debug does
+                          (the levels are error, warning, info, debug)
+      --mode MODE         compat (default): every MPRIS player receives
+                          remote-control events; strict: only apps that call
+                          BeginReceivingRemoteControlEvents receive them
+      --call-timeout MS   how long a player or responder has to answer
+                          before it counts as declining (default 250)
       --ignore-player NAME
-                        never treat this MPRIS name as a player (repeatable; our own proxy
-                        and playerctld are always ignored)
+                          never treat this player as one, named vlc or
+                          org.mpris.MediaPlayer2.vlc; repeatable (our own
+                          proxy and playerctld are always ignored)
       --shake-action ACTION
-                        what a shake nobody handled does to the Now Playing player when it
-                        ends: none (default), nextTrack, previousTrack, togglePlayPause, shuffle
-      --no-mpris-proxy  do not export org.mpris.MediaPlayer2.mediaremote, the MPRIS player
-                        that stands for Now Playing
-      --read-keyboards  also read full keyboards' media keys (off by default: desktops already
-                        act on them, and reading them twice would act twice)
-      --grab            take the devices read for MediaRemote alone
-      --input-dir DIR   where the input devices are (default /dev/input)
-      --iio-dir DIR     where the IIO devices are (default /sys/bus/iio/devices)
-      --bus-introspect  print the D-Bus interface XML and exit
-      --version         print the version and exit
-      --help            print this help and exit
+                          what a shake nobody handled does to the Now Playing
+                          player when it ends: none (default), nextTrack,
+                          previousTrack, togglePlayPause or shuffle
+      --no-mpris-proxy    do not export org.mpris.MediaPlayer2.mediaremote,
+                          the MPRIS player that stands for Now Playing
+      --read-keyboards    also read full keyboards' media keys; off by default,
+                          as desktops already act on them and reading them
+                          twice would act twice
+      --grab              take the devices read for MediaRemote alone
+      --input-dir DIR     where the input devices are (default /dev/input)
+      --iio-dir DIR       where the IIO devices are (default /sys/bus/iio/devices)
+      --bus-introspect    print the D-Bus interface XML and exit
+      --version           print the version and exit
+      --help              print this help and exit
 
-    Exit status: 0 after SIGTERM or SIGINT; 1 when it cannot start or loses the bus (systemd
-    then restarts it); 2 for a wrong flag.
+    Exit status: 0 after SIGTERM or SIGINT; 2 for a wrong flag;
+    1 when it cannot start or loses the bus (systemd then restarts it).
     """
 
 func refuse(_ message: String) -> Never {
@@ -97,11 +108,11 @@ while let argument = arguments.popFirst() {
     case "--no-mpris-proxy":
         settings.overrides.append { $0.mprisProxy = false }
     case "--ignore-player":
-        let name = value(for: argument, "an MPRIS bus name")
-        guard name.hasPrefix("org.mpris.MediaPlayer2.") else {
-            refuse("--ignore-player takes an MPRIS bus name, e.g. org.mpris.MediaPlayer2.firefox")
+        // The file's rule for players.ignore, so that both take the same names.
+        switch Configuration.playerName(value(for: argument, "a player name, e.g. vlc")) {
+        case .success(let name): settings.overrides.append { if !$0.ignoredPlayers.contains(name) { $0.ignoredPlayers.append(name) } }
+        case .failure(let refusal): refuse("--ignore-player: \(refusal.text)")
         }
-        settings.overrides.append { $0.ignoredPlayers.append(name) }
     case "--bus-introspect":
         print(BridgeInterface.introspectionXML(), terminator: "")
         exit(0)

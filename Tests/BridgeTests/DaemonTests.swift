@@ -124,22 +124,43 @@ struct DaemonTests {
         #expect(unknown.stderr.contains("unknown option '--frobnicate'"))
     }
 
-    @Test("the manual describes every flag --help lists, and groff renders it without a warning")
-    func manual() throws {
-        let page = BuiltProducts.repositoryRoot.appendingPathComponent("man/mediaremoted.1")
-        // In man's source a hyphen in a flag is written \-.
-        let manual = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
-            .split(separator: "\n")
-        let help = try Subprocess.run(Self.daemon, ["--help"]).stdout
-        // The option table: each line that begins with a flag.
-        let flags = help.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("--") }
-            .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(flags.count >= 14, "\(flags)")
-        for flag in flags {
-            #expect(manual.contains { $0 == ".B \(flag)" || $0.hasPrefix(".BI \(flag) ") }, "mediaremoted.1 does not describe \(flag)")
+    /// A terminal wraps a line wider than itself wherever the width runs out, mid-word; and a
+    /// description that starts in its own column reads as one block, beside its flag or below it.
+    @Test("--help fits in 80 columns, and each option's description starts in one column")
+    func helpLayout() throws {
+        let help = try Subprocess.run(Self.daemon, ["--help"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let wide = help.filter { $0.count >= 80 }
+        #expect(wide.isEmpty, "\(wide)")
+        // The option table: from the first line that begins with a flag to the blank line after it.
+        let table = help.drop { !$0.hasPrefix("  --") }.prefix { !$0.isEmpty }.map(Array.init)
+        #expect(table.count >= 14)
+        let column = 22
+        for line in table {
+            // A flag too long for its column stands alone, its description below.
+            let flagAlone = line.starts(with: "  --") && !String(line.dropFirst(2)).contains("  ")
+            let aligned = line.count > column && line[column] != " " && line[column - 2] == " " && line[column - 1] == " "
+            #expect(flagAlone || aligned, "not in the description column \(column): \(String(line))")
         }
-        let groff = try Subprocess.run("/usr/bin/groff", ["-man", "-ww", "-z", page.path])
-        #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
+    }
+
+    /// The flag takes a player as players.ignore in the file does, by the same rule. Parsing
+    /// alone: --version ends it before any bus is needed.
+    @Test("--ignore-player takes vlc or org.mpris.MediaPlayer2.vlc, and refuses anything else with exit 2", arguments: [
+        ("vlc", nil),
+        ("org.mpris.MediaPlayer2.vlc", nil),
+        ("vlc.instance42", nil),
+        ("not a name", "--ignore-player: 'not a name' is not an MPRIS player name (e.g. \"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"),
+        ("org.mpris.MediaPlayer2.", "--ignore-player: 'org.mpris.MediaPlayer2.' is not an MPRIS player name"),
+        ("", "--ignore-player: '' is not an MPRIS player name"),
+    ] as [(String, String?)])
+    func ignorePlayerFlag(name: String, refusal: String?) throws {
+        let result = try Subprocess.run(Self.daemon, ["--ignore-player", name, "--version"])
+        if let refusal {
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(refusal), "\(result.stderr)")
+        } else {
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
     }
 }
 

@@ -26,6 +26,7 @@ import Testing
             ]
             empty = []
             nested = [[1, 2], [3]]
+            plus = +5
             """)
         #expect(document.sections.map(\.key) == [["service"], ["players", "more"]])
         #expect(document.sections.map(\.line) == [4, 14])
@@ -34,14 +35,18 @@ import Testing
         #expect(values["service|mode"] == .string("strict"))
         #expect(values["service|quoted key"] == .string("C:\\no\\escapes"))
         #expect(values["service|basic"] == .string("tab\there é😀 \"q\""))
-        #expect(values["service|count"] == .integer(1000))
-        #expect(values["service|negative"] == .integer(-5))
-        #expect(values["service|ratio"] == .float(0.25))
+        // A number keeps its text, for messages that quote it.
+        #expect(values["service|count"] == .integer(1000, written: "1_000"))
+        #expect(values["service|negative"] == .integer(-5, written: "-5"))
+        #expect(values["service|ratio"] == .float(0.25, written: "2.5e-1"))
         #expect(values["service|flag"] == .boolean(true))
         #expect(values["service|off"] == .boolean(false))
         #expect(values["players|more|names"] == .array([.string("a"), .string("b")]))
         #expect(values["players|more|empty"] == .array([]))
-        #expect(values["players|more|nested"] == .array([.array([.integer(1), .integer(2)]), .array([.integer(3)])]))
+        #expect(values["players|more|nested"] == .array([
+            .array([.integer(1, written: "1"), .integer(2, written: "2")]), .array([.integer(3, written: "3")]),
+        ]))
+        #expect(values["players|more|plus"] == .integer(5, written: "+5"))
         #expect(document.entries.first { $0.key == ["players", "more", "names"] }?.line == 15)
     }
 

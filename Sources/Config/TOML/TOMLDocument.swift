@@ -1,9 +1,10 @@
 /// A value in a TOML file, as far as MediaRemote's configuration uses TOML: strings, numbers,
-/// booleans and arrays of them.
+/// booleans and arrays of them. A number keeps its text as written (`1_000`, `+5`, `1e3`), so
+/// that a message about it quotes the person's words rather than the number read.
 public enum TOMLValue: Equatable, Sendable {
     case string(String)
-    case integer(Int64)
-    case float(Double)
+    case integer(Int64, written: String)
+    case float(Double, written: String)
     case boolean(Bool)
     case array([TOMLValue])
 

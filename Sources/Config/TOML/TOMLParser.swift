@@ -220,9 +220,9 @@ public struct TOMLParser {
             throw fail("dates and times are not used in this file")
         }
         switch text {
-        case "inf", "+inf": return .float(.infinity)
-        case "-inf": return .float(-.infinity)
-        case "nan", "+nan", "-nan": return .float(.nan)
+        case "inf", "+inf": return .float(.infinity, written: text)
+        case "-inf": return .float(-.infinity, written: text)
+        case "nan", "+nan", "-nan": return .float(.nan, written: text)
         default: break
         }
         let unsigned = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
@@ -236,10 +236,10 @@ public struct TOMLParser {
         let digits = text.filter { $0 != "_" }
         if unsigned.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
             guard let value = Double(digits) else { throw fail("'\(text)' is not a number") }
-            return .float(value)
+            return .float(value, written: text)
         }
         guard let value = Int64(digits) else { throw fail("'\(text)' is too large") }
-        return .integer(value)
+        return .integer(value, written: text)
     }
 
     /// TOML's decimal numbers: no leading zeros, each '_' between two digits, a digit on both

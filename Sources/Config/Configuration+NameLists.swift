@@ -1,0 +1,39 @@
+/// A key that holds a list of names (players, device patterns): each entry normalised, and
+/// each named once. Two entries for one name are a mistake worth saying: merged silently, they
+/// would hide a slip (an entry meant for another name), and in a priority list leave unclear
+/// which place was meant.
+extension Configuration.Option {
+    static func names(
+        _ section: String, _ key: String, _ names: String, _ path: WritableKeyPath<Configuration, [String]>,
+        normalize: @escaping (String) -> Result<String, Configuration.OptionMessage>
+    ) -> Self {
+        Self(section: section, key: key, allowed: names) { value, configuration in
+            guard case .array(let items) = value else { return ["must be an array of \(names), not \(value.kind)"] }
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { return ["must be an array of \(names); found \(item.kind) in it"] }
+                texts.append(text)
+            }
+            var problems: [String] = []
+            var list: [String] = []
+            // Where each name was first listed: its entry (from 1) and how it was written.
+            var first: [String: (entry: Int, text: String)] = [:]
+            for (offset, text) in texts.enumerated() {
+                switch normalize(text) {
+                case .failure(let message):
+                    problems.append(message.text)
+                case .success(let name):
+                    if let earlier = first[name] {
+                        let spelling = earlier.text == text ? "" : " (\"\(earlier.text)\")"
+                        problems.append("entry \(offset + 1) (\"\(text)\") repeats entry \(earlier.entry)\(spelling)")
+                    } else {
+                        first[name] = (offset + 1, text)
+                        list.append(name)
+                    }
+                }
+            }
+            if problems.isEmpty { configuration[keyPath: path] = list }
+            return problems
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// The kinds of value a key can take, each reading a TOML value into the configuration and
+/// saying what it allows when the value does not fit.
+extension Configuration.Option {
+    static func boolean(_ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Bool>) -> Self {
+        Self(section: section, key: key, allowed: "true or false") { value, configuration in
+            guard case .boolean(let flag) = value else { return ["must be true or false, not \(value.kind)"] }
+            configuration[keyPath: path] = flag
+            return []
+        }
+    }
+
+    static func integer(
+        _ section: String, _ key: String, _ range: ClosedRange<Int64>, unit: String, _ path: WritableKeyPath<Configuration, Int64>
+    ) -> Self {
+        ranged(section, key, range, unit: unit, kind: "a whole number", path) { value in
+            if case .integer(let number, let written) = value { (number, written) } else { nil }
+        }
+    }
+
+    /// A number with or without a fraction.
+    static func number(
+        _ section: String, _ key: String, _ range: ClosedRange<Double>, unit: String, _ path: WritableKeyPath<Configuration, Double>
+    ) -> Self {
+        ranged(section, key, range, unit: unit, kind: "a number", path) { value in
+            switch value {
+            case .float(let number, let written): (number, written)
+            case .integer(let number, let written): (Double(number), written)
+            default: nil
+            }
+        }
+    }
+
+    private static func ranged<Number: Comparable & CustomStringConvertible>(
+        _ section: String, _ key: String, _ range: ClosedRange<Number>, unit: String, kind: String,
+        _ path: WritableKeyPath<Configuration, Number>, _ number: @escaping (TOMLValue) -> (Number, written: String)?
+    ) -> Self {
+        let allowed = "\(bound(range.lowerBound)) to \(bound(range.upperBound)) \(unit)"
+        return Self(section: section, key: key, allowed: allowed) { value, configuration in
+            guard let (number, written) = number(value) else {
+                // A number of the wrong kind (1e3 for a whole number) is quoted as written.
+                let found: String = switch value {
+                case .integer(_, let written), .float(_, let written): written
+                default: value.kind
+                }
+                return ["must be \(kind) (\(allowed)), not \(found)"]
+            }
+            guard range.contains(number) else { return ["\(written) is out of range; allowed: \(allowed)"] }
+            configuration[keyPath: path] = number
+            return []
+        }
+    }
+
+    /// A range's bound as a person writes it: 16, not 16.0.
+    private static func bound(_ number: some CustomStringConvertible) -> String {
+        let text = number.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Choice>
+    ) -> Self where Choice.RawValue == String {
+        let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }
+        let allowed = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
+        return Self(section: section, key: key, allowed: allowed) { value, configuration in
+            guard case .string(let text) = value else { return ["must be \(allowed), not \(value.kind)"] }
+            guard let choice = Choice(rawValue: text) else { return ["\"\(text)\" is not allowed; allowed: \(allowed)"] }
+            configuration[keyPath: path] = choice
+            return []
+        }
+    }
+}

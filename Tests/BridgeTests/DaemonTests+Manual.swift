@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The daemon's manual, man/mediaremoted.1, written by hand: it follows --help, groff renders
+/// it cleanly, and it says what a reader comes to it for.
+extension DaemonTests {
+    static let manualPage = BuiltProducts.repositoryRoot.appendingPathComponent("man/mediaremoted.1")
+
+    /// The page as man shows it on a terminal `width` columns wide, with what groff said.
+    static func renderManual(width: Int) throws -> ProcessResult {
+        try Subprocess.run("/usr/bin/groff", ["-man", "-ww", "-Tascii", "-P-cbou", "-rLL=\(width)n", manualPage.path])
+    }
+
+    @Test("the manual describes every flag --help lists, and groff renders it without a warning")
+    func manual() throws {
+        // In man's source a hyphen in a flag is written \-.
+        let manual = try String(contentsOf: Self.manualPage, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
+            .split(separator: "\n")
+        let help = try Subprocess.run(Self.daemon, ["--help"]).stdout
+        // The option table: each line that begins with a flag.
+        let flags = help.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("--") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(flags.count >= 14, "\(flags)")
+        for flag in flags {
+            #expect(manual.contains { $0 == ".B \(flag)" || $0.hasPrefix(".BI \(flag) ") }, "mediaremoted.1 does not describe \(flag)")
+        }
+        let groff = try Subprocess.run("/usr/bin/groff", ["-man", "-ww", "-z", Self.manualPage.path])
+        #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
+    }
+
+    /// No word is hyphenated at a line's end ("Now Play- / ing"), and none broken at its own
+    /// hyphen ("D- / Bus"), on the terminals people use. (Narrower than 70 columns, the
+    /// longest paths no longer fit on a line.)
+    @Test("on a terminal 70 to 132 columns wide: no warning, no word broken across lines", arguments: [70, 80, 100, 132])
+    func manualRenders(width: Int) throws {
+        let page = try Self.renderManual(width: width)
+        #expect(page.status == 0 && page.stderr.isEmpty, "\(page.stderr)")
+        let broken = page.stdout.split(separator: "\n").filter { $0.hasSuffix("-") && $0.dropLast().last?.isLetter == true }
+        #expect(broken.isEmpty, "lines ending in half a word: \(broken)")
+    }
+
+    @Test("the manual says where to look next, and how a broken configuration is reported", arguments: [
+        "SEE ALSO dbus-daemon(1), journalctl(1), mediaremotectl(1), playerctl(1), systemctl(1), systemd.unit(5)",
+        "share/doc/mediaremote/config.example.toml under the installation prefix",
+        "A syntax error stops the reading: it is the only problem reported, with its line.",
+        "every problem is reported at once, in the order of the lines",
+    ])
+    func manualSays(words: String) throws {
+        let text = try Self.renderManual(width: 80).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains(words))
+    }
+}
