@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Core"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBus"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], exclude: ["Peers"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "Core", "DBus", "MediaRemoteCtl", "MPRIS", "TestSupport"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "Core", "DBus", "MediaRemoteCtl", "MPRIS", "TestSupport"], exclude: ["Peers"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,8 @@ extension Coordinator {
         [
             "apps": dispatcher.registry.appCount,
             "tracked players": tracker.bookkeeping,
-            "deliveries": delivery.bookkeeping,
+            "seeks": delivery.bookkeeping,
+            "failures told": failures.count,
             "call lines": calls.busyDestinations,
             "pending pushes": pendingPushes.count,
         ]

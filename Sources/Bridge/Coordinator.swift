@@ -33,6 +33,8 @@ final class Coordinator {
     /// BecomeFirstResponder calls whose object is being checked, per app (``Limits``).
     var pendingPushes: [AppID: Int] = [:]
 
+    /// The players' failures the log has told of.
+    var failures = FailureLog()
     private var appWatch: SignalSubscription?
     private var published: PublishedState?
     private var graceTimer: Timer?
@@ -62,17 +64,22 @@ final class Coordinator {
         tracker.onVanished = { [unowned self] app in
             Log.info("player \(self.dispatcher.registry.player(of: app)?.busName ?? app.rawValue) left")
             self.delivery.playerLeft(app)
+            self.failures.forget(app)
             self.changeState { $0.registry.playerVanished(app) }
         }
         tracker.onUnreadable = { name, error in
             Log.warning("cannot read the properties of \(name) (\(error.message)); ignoring it")
         }
-        delivery.onFailure = { what, error in Log.warning("\(what): \(error.message); it declines such events from now on") }
+        delivery.onFailure = { [unowned self] app, what, error in
+            guard self.failures.shouldTell(app, error.name, appIsThere: self.dispatcher.registry.player(of: app) != nil) else { return }
+            Log.warning("\(what): \(error.message); it counts as declining (said once for this player and error)")
+        }
         appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
             // A connection that closes loses its unique name: everything of that app goes.
             guard name.isUnique, new == nil else { return }
             let app = AppID(name.rawValue)
             self.delivery.playerLeft(app)
+            self.failures.forget(app)
             self.changeState { $0.registry.appLeft(app) }
         }
         tracker.start()

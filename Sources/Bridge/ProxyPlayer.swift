@@ -14,6 +14,8 @@ final class ProxyPlayer {
     private unowned let coordinator: Coordinator
     /// The player the proxy stood for when it last announced its properties.
     private var mirrored: AppID?
+    /// Those waiting for the Position read in flight.
+    private var positionWaiters: [(Value) -> Void] = []
 
     init(coordinator: Coordinator) {
         self.coordinator = coordinator
@@ -36,11 +38,12 @@ final class ProxyPlayer {
 
     // MARK: Mirroring
 
-    /// A mirrored property of the target, or `fallback` when there is none or it has the wrong type.
-    private func mirror(_ name: String, _ fallback: Value) -> Value {
-        guard let app = target, let value = coordinator.tracker.properties(of: app)[name], value.type == fallback.type else {
-            return fallback
-        }
+    /// A mirrored property of the target (of its root interface when `root`), or `fallback`
+    /// when there is none or it has the wrong type.
+    private func mirror(_ name: String, _ fallback: Value, root: Bool = false) -> Value {
+        guard let app = target else { return fallback }
+        let properties = root ? coordinator.tracker.rootProperties(of: app) : coordinator.tracker.properties(of: app)
+        guard let value = properties[name], value.type == fallback.type else { return fallback }
         return value
     }
 
@@ -68,6 +71,14 @@ final class ProxyPlayer {
             mirrored = current
             changed = ProxyPlayer.mirroredProperties.map(\.0) + ProxyPlayer.capabilities + ["CanControl"]
             targetRootChanged(current)
+            // Position is never signalled: clients that follow it (playerctl --follow, status
+            // bars) count on from the last Seeked, so a new player's position must be said.
+            if current != nil {
+                readPosition { [weak self] position in
+                    guard let self, self.target == current, case .int64 = position else { return }
+                    try? self.connection.emit("Seeked", of: MPRISNames.player, at: MPRISNames.path, [position])
+                }
+            }
         } else if let names, current != nil {
             let mine = Set(ProxyPlayer.mirroredProperties.map(\.0.rawValue) + ProxyPlayer.capabilities.map(\.rawValue))
             changed = names.filter(mine.contains).compactMap { try? MemberName($0) }
@@ -101,22 +112,14 @@ final class ProxyPlayer {
                 Property("CanQuit", .boolean, changeSignal: .constant, get: { .boolean(false) }),
                 Property("CanRaise", .boolean, changeSignal: .constant, get: { .boolean(false) }),
                 Property("HasTrackList", .boolean, changeSignal: .constant, get: { .boolean(false) }),
-                Property("Identity", .string, get: { [unowned self] in .string(identity) }),
-                Property("SupportedUriSchemes", .array(.string), changeSignal: .invalidates, get: { [unowned self] in
-                    self.mirrorRoot("SupportedUriSchemes", .array(.string, []))
+                Property("Identity", .string, get: { [weak self] in .string(self?.identity ?? "MediaRemote") }),
+                Property("SupportedUriSchemes", .array(.string), changeSignal: .invalidates, get: { [weak self] in
+                    self?.mirror("SupportedUriSchemes", .array(.string, []), root: true) ?? .array(.string, [])
                 }),
-                Property("SupportedMimeTypes", .array(.string), changeSignal: .invalidates, get: { [unowned self] in
-                    self.mirrorRoot("SupportedMimeTypes", .array(.string, []))
+                Property("SupportedMimeTypes", .array(.string), changeSignal: .invalidates, get: { [weak self] in
+                    self?.mirror("SupportedMimeTypes", .array(.string, []), root: true) ?? .array(.string, [])
                 }),
             ])
-    }
-
-    /// A root property of the target, or `fallback` when there is none or it has the wrong type.
-    private func mirrorRoot(_ name: String, _ fallback: Value) -> Value {
-        guard let app = target, let value = coordinator.tracker.rootProperties(of: app)[name], value.type == fallback.type else {
-            return fallback
-        }
-        return value
     }
 
     /// "MediaRemote", and which player it stands for.
@@ -128,21 +131,28 @@ final class ProxyPlayer {
 
     private func playerInterface() -> Interface {
         func event(_ member: MemberName, _ subtype: EventSubtype) -> Method {
-            .deferred(member) { [unowned self] call in
+            .deferred(member) { [weak self] call in
+                guard let self else { return call.reply() }
                 self.coordinator.dispatch(.remoteControl(subtype, at: self.coordinator.now, from: .mpris)) { _ in call.reply() }
             }
         }
+        // Weak: a write or read through may finish after a reload turned the proxy off.
         var properties = ProxyPlayer.mirroredProperties.map { name, fallback in
-            let get = { [unowned self] in self.mirror(name.rawValue, fallback) }
+            let get = { [weak self] in self?.mirror(name.rawValue, fallback) ?? fallback }
             guard ["LoopStatus", "Rate", "Shuffle", "Volume"].contains(name.rawValue) else { return Property(name, fallback.type, get: get) }
-            return Property.writeThrough(name, fallback.type, get: get) { [unowned self] value, done in self.forwardSet(name, value, done) }
+            return Property.writeThrough(name, fallback.type, get: get) { [weak self] value, done in
+                guard let self else { return done(nil) }
+                self.forwardSet(name, value, done)
+            }
         }
         properties += ProxyPlayer.capabilities.map { name in
-            Property(name, .boolean, get: { [unowned self] in self.capability(name.rawValue) })
+            Property(name, .boolean, get: { [weak self] in self?.capability(name.rawValue) ?? .boolean(false) })
         }
         properties.append(Property("CanControl", .boolean, changeSignal: .none, get: { .boolean(true) }))
-        properties.append(.readThrough("Position", .int64, fallback: { [unowned self] in self.mirror("Position", .int64(0)) }) {
-            [unowned self] answer in self.readPosition(answer)
+        properties.append(.readThrough("Position", .int64, fallback: { [weak self] in self?.mirror("Position", .int64(0)) ?? .int64(0) }) {
+            [weak self] answer in
+            guard let self else { return answer(.int64(0)) }
+            self.readPosition(answer)
         })
         return Interface(
             MPRISNames.player,
@@ -160,8 +170,8 @@ final class ProxyPlayer {
     /// A method with no event subtype: passed to the target as it is, its answer passed back.
     /// With nothing to control it is answered, and does nothing.
     private func forward(_ member: MemberName, _ inputs: [Argument]) -> Method {
-        .deferred(member, in: inputs) { [unowned self] call in
-            guard let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
+        .deferred(member, in: inputs) { [weak self] call in
+            guard let self, let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
             self.coordinator.calls.call(
                 destination: owner, path: MPRISNames.path, interface: MPRISNames.player, member: member,
                 arguments: call.arguments, timeout: self.coordinator.delivery.callTimeout
@@ -175,33 +185,55 @@ final class ProxyPlayer {
     }
 
     /// A property write, passed to the target and answered with its answer. Once taken, the
-    /// value is what the proxy reads, so a `Get` right after the `Set` sees it. With nothing to
-    /// control it is answered, and does nothing.
+    /// value the player then has is what the proxy reads, so a `Get` right after the `Set` sees
+    /// it. With nothing to control it is answered, and does nothing.
     private func forwardSet(_ name: MemberName, _ value: Value, _ done: @escaping (DBusError?) -> Void) {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return done(nil) }
+        let tracker = coordinator.tracker
+        // Unless the player says otherwise first (clamping a volume, say) before it answers.
+        let mark = tracker.signalMark(name.rawValue, of: app)
         coordinator.calls.call(
             destination: owner, path: MPRISNames.path, interface: .properties, member: "Set",
             arguments: [.string(MPRISNames.player.rawValue), .string(name.rawValue), .variant(value)],
             timeout: coordinator.delivery.callTimeout
         ) { [weak self] result in
-            switch result {
-            case .success:
-                self?.coordinator.tracker.remember(name.rawValue, value, of: app)
+            guard case .success = result else {
+                if case .failure(let error) = result { done(error) }
+                return
+            }
+            // Taken; read back what the player made of it (a clamped volume, or a write it
+            // ignored), and answer with that in place.
+            guard let self else { return done(nil) }
+            _ = self.connection.call(
+                .methodCall(destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
+                            arguments: [.string(MPRISNames.player.rawValue), .string(name.rawValue)]),
+                timeout: self.coordinator.delivery.callTimeout
+            ) { readBack in
+                let now = (try? readBack.get())?.arguments.first?.unwrapped
+                tracker.remember(name.rawValue, now.flatMap { $0.type == value.type ? $0 : nil } ?? value, of: app, unlessSignalledSince: mark)
                 done(nil)
-            case .failure(let error):
-                done(error)
             }
         }
     }
 
-    /// MPRIS never signals `Position`: read it from the target when asked.
+    /// MPRIS never signals `Position`: read it from the target when asked (`Get` and `GetAll`).
+    /// One read at a time, whoever asks: a status bar polling `GetAll` costs the player one
+    /// call in flight, and it goes beside the event line, never ahead of a key press.
     private func readPosition(_ answer: @escaping (Value) -> Void) {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(.int64(0)) }
-        coordinator.calls.call(
-            destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
-            arguments: [.string(MPRISNames.player.rawValue), .string("Position")], timeout: coordinator.delivery.callTimeout
-        ) { result in
-            if case .success(let reply) = result, let value = reply.arguments.first?.unwrapped { answer(value) } else { answer(.int64(0)) }
+        positionWaiters.append(answer)
+        guard positionWaiters.count == 1 else { return }
+        _ = connection.call(
+            .methodCall(destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
+                        arguments: [.string(MPRISNames.player.rawValue), .string("Position")]),
+            timeout: coordinator.delivery.callTimeout
+        ) { [weak self] result in
+            guard let self else { return }
+            var value = Value.int64(0)
+            if case .success(let reply) = result, let position = reply.arguments.first?.unwrapped { value = position }
+            let waiters = self.positionWaiters
+            self.positionWaiters = []
+            for waiter in waiters { waiter(value) }
         }
     }
 }

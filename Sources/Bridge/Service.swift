@@ -69,9 +69,7 @@ public final class Service {
             connection = try Connection(bus, loop: loop)
         } catch {
             guard case .session = bus else { throw StartError(description: error.message) }
-            // libdbus's message begins with Connection's context, which the explanation says again.
-            let failure = error.message.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? error.message
-            throw StartError(description: SessionBusLocation().explain(failure))
+            throw StartError(description: SessionBusLocation().explain(connectionError: error))
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
         // Ready before the name is visible: the first call that finds the name is answered (no

@@ -11,24 +11,17 @@ public final class PlayerDelivery {
     /// How far each `Seek` moves, and how often it repeats while held.
     public var seekStep: Duration
     public var seekInterval: Duration
-    /// Told once per player and kind of failure, so a broken player does not flood the log.
-    public var onFailure: ((String, DBusError) -> Void)?
+    /// Told of every call a player failed: (its app, what it did not take, the error). The
+    /// daemon decides what to log (once per player and kind of failure).
+    public var onFailure: ((AppID, String, DBusError) -> Void)?
 
     private let calls: CallQueue
     private var connection: Connection { calls.connection }
     private var seekers: [SeekKey: Timer] = [:]
-    /// The failures already told, per app; forgotten when the player leaves, so players that
-    /// come and go cost nothing once gone.
-    private var reported: Set<ReportKey> = []
 
     private struct SeekKey: Hashable {
         let app: AppID
         let forward: Bool
-    }
-
-    private struct ReportKey: Hashable {
-        let app: AppID
-        let error: ErrorName
     }
 
     public init(
@@ -78,14 +71,13 @@ public final class PlayerDelivery {
             interface: .properties, describing: "a change of Shuffle", answer: answer)
     }
 
-    /// The player of `app` left: its seeks stop, and what was told of its failures is forgotten.
+    /// The player of `app` left: its seeks stop.
     public func playerLeft(_ app: AppID) {
         for key in seekers.keys where key.app == app { seekers.removeValue(forKey: key)?.cancel() }
-        reported = reported.filter { $0.app != app }
     }
 
-    /// How many entries the delivery keeps (seeks held, failures told), for leak checks.
-    public var bookkeeping: Int { seekers.count + reported.count }
+    /// How many seeks the delivery holds, for leak checks.
+    public var bookkeeping: Int { seekers.count }
 
     /// Whether a seek is being repeated for `app` (for tests and status).
     public func isSeeking(_ app: AppID) -> Bool { seekers.keys.contains { $0.app == app } }
@@ -101,7 +93,7 @@ public final class PlayerDelivery {
         return .int64(forward ? microseconds : -microseconds)
     }
 
-    /// Calls the player; an error or no answer declines, and is logged once per player and error.
+    /// Calls the player; an error or no answer declines, and is told.
     private func call(
         _ owner: BusName, _ app: AppID, _ player: Player, _ member: MemberName, _ arguments: [Value],
         interface: InterfaceName = MPRISNames.player, describing what: String? = nil,
@@ -115,15 +107,9 @@ public final class PlayerDelivery {
             case .success:
                 answer(.handled)
             case .failure(let error):
-                self?.reportOnce(app, player.busName, what ?? member.rawValue, error)
+                self?.onFailure?(app, "\(player.busName) did not take \(what ?? member.rawValue)", error)
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
         }
-    }
-
-    /// `what`: the method called, or the property set.
-    private func reportOnce(_ app: AppID, _ player: String, _ what: String, _ error: DBusError) {
-        guard reported.insert(ReportKey(app: app, error: error.name)).inserted else { return }
-        onFailure?("\(player) did not take \(what)", error)
     }
 }

@@ -33,6 +33,9 @@ public final class PlayerTracker {
         var seeked: SignalSubscription?
         /// The Player interface's properties as last read or signalled.
         var properties: [String: Value] = [:]
+        /// How many times each property was signalled, so a value remembered from a write never
+        /// hides one the player said since.
+        var signalled: [String: Int] = [:]
         /// The root interface's properties (`Identity`, e.g. "VLC media player",
         /// `SupportedUriSchemes`, `SupportedMimeTypes`), read once.
         var rootProperties: [String: Value] = [:]
@@ -110,10 +113,16 @@ public final class PlayerTracker {
         if case .string(let identity)? = rootProperties(of: app)["Identity"] { identity } else { nil }
     }
 
+    /// Where the player's signals of property `name` stand now, for ``remember(_:_:of:unlessSignalledSince:)``.
+    public func signalMark(_ name: String, of app: AppID) -> Int {
+        (try? BusName(app.rawValue)).flatMap { players[$0]?.signalled[name] } ?? 0
+    }
+
     /// A value just written to the player's property `name` and taken by it: what is read
-    /// until the player says otherwise (its PropertiesChanged may come later, or never).
-    public func remember(_ name: String, _ value: Value, of app: AppID) {
-        guard let owner = try? BusName(app.rawValue), players[owner] != nil else { return }
+    /// until the player says otherwise (its PropertiesChanged may come later, or never). If
+    /// the player signalled the property since `mark` (before its answer), what it said stands.
+    public func remember(_ name: String, _ value: Value, of app: AppID, unlessSignalledSince mark: Int) {
+        guard let owner = try? BusName(app.rawValue), let tracked = players[owner], (tracked.signalled[name] ?? 0) == mark else { return }
         players[owner]?.properties[name] = value
     }
 
@@ -226,6 +235,7 @@ public final class PlayerTracker {
         let statusBefore = tracked.properties["PlaybackStatus"]
         let capabilitiesBefore = tracked.capabilities
         tracked.properties.merge(changes) { $1 }
+        for name in changes.keys { tracked.signalled[name, default: 0] += 1 }
         players[owner] = tracked
         if !changes.isEmpty { onPropertiesChanged?(AppID(owner.rawValue), Array(changes.keys)) }
         let properties = PlayerProperties(message.arguments[1])

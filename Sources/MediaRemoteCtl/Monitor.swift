@@ -49,17 +49,7 @@ struct Monitor: ParsableCommand {
         let subscription = client.followEvents { event in
             writeLine(json ? event.json.text : event.line)
         }
-        var presence = ServicePresence()
-        let watch = client.connection.watchNameOwner(BridgeNames.busName) { owner in
-            if let notice = presence.owner(owner?.rawValue) { writeNotice(notice) }
-        }
-        defer {
-            watch.cancel()
-            subscription.cancel()
-        }
-        var lost = false
-        client.connection.onDisconnect = { lost = true; client.connection.loop.stop() }
-        client.connection.loop.run()
-        if lost { throw ClientError(description: "lost the session bus", status: .unavailable) }
+        defer { subscription.cancel() }
+        try client.runSayingPresence()
     }
 }

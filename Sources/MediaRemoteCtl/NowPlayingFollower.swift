@@ -33,8 +33,11 @@ final class NowPlayingFollower {
             MatchRule(sender: BridgeNames.busName, interface: .properties, member: "PropertiesChanged", path: BridgeNames.objectPath,
                       arguments: [0: BridgeNames.interface.rawValue])
         ) { [weak self] message in
-            guard message.arguments.count == 3, case .dictionary(_, _, let changed) = message.arguments[1] else { return }
-            if changed.contains(where: { $0.key == .string("NowPlaying") }) { self?.readNowPlaying() }
+            guard message.arguments.count == 3, case .dictionary(_, _, let changed) = message.arguments[1],
+                let entry = changed.first(where: { $0.key == .string("NowPlaying") })
+            else { return }
+            // The signal carries the new value: no round trip, so nothing late about the old one.
+            if case .string(let name) = entry.value.unwrapped { self?.follow(name.isEmpty ? nil : name) } else { self?.readNowPlaying() }
         }
         service = connection.watchNameOwner(BridgeNames.busName) { [weak self] owner in
             if owner == nil { self?.follow(nil) } else { self?.readNowPlaying() }

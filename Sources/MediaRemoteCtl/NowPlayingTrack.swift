@@ -88,7 +88,8 @@ struct NowPlayingTrack: Equatable {
         case .uint64(let number): Int64(clamping: number)
         case .int32(let number): Int64(number)
         case .uint32(let number): Int64(number)
-        case .double(let number) where number.isFinite: Int64(number)
+        // A garbage double (NaN, 1e300) is not a time: nil, never a trap.
+        case .double(let number): Int64(exactly: number.rounded(.towardZero))
         default: nil
         }
     }

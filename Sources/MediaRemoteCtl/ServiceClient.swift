@@ -17,9 +17,7 @@ struct ServiceClient {
         do throws(DBusError) {
             connection = try Connection(.session, loop: try EventLoop())
         } catch {
-            // Connection's own context ("cannot connect to the session bus: ") is said again, with where.
-            let failure = error.message.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? error.message
-            throw ClientError(description: SessionBusLocation().explain(failure), status: .unavailable)
+            throw ClientError(description: SessionBusLocation().explain(connectionError: error), status: .unavailable)
         }
     }
 

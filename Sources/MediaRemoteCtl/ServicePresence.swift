@@ -1,3 +1,5 @@
+import Bridge
+
 /// What `monitor` says on standard error as mediaremoted comes and goes: that it waits, once,
 /// when the service is not there; that the service started; that it stopped and `monitor`
 /// waits again. A value fed each owner of the service's name; it touches no bus.
@@ -15,5 +17,22 @@ struct ServicePresence {
         case (false?, let owner?): return "mediaremoted started (\(owner))"
         default: return nil
         }
+    }
+}
+
+extension ServiceClient {
+    /// Runs the client's loop until interrupted (for `monitor` and `status --follow`), saying on
+    /// standard error as mediaremoted comes and goes; throws when the bus itself is lost.
+    func runSayingPresence() throws(ClientError) {
+        var presence = ServicePresence()
+        let watch = connection.watchNameOwner(BridgeNames.busName) { owner in
+            if let notice = presence.owner(owner?.rawValue) { writeNotice(notice) }
+        }
+        defer { watch.cancel() }
+        var lost = false
+        let loop = connection.loop
+        connection.onDisconnect = { lost = true; loop.stop() }
+        loop.run()
+        if lost { throw ClientError(description: "lost the session bus", status: .unavailable) }
     }
 }

@@ -164,16 +164,8 @@ struct Status: ParsableCommand {
         follower.onChange = { track in
             writeLine(json ? (track?.json ?? .null).text : track?.line ?? "none")
         }
-        var presence = ServicePresence()
-        let watch = client.connection.watchNameOwner(BridgeNames.busName) { owner in
-            if let notice = presence.owner(owner?.rawValue) { writeNotice(notice) }
-        }
-        defer { watch.cancel() }
         follower.start()
-        var lost = false
-        client.connection.onDisconnect = { lost = true; client.connection.loop.stop() }
-        client.connection.loop.run()
-        if lost { throw ClientError(description: "lost the session bus", status: .unavailable) }
+        try client.runSayingPresence()
     }
 
     static func players(_ value: Value?) -> [(name: String, status: String, receiving: Bool)] {

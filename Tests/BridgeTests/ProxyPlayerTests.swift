@@ -200,6 +200,61 @@ struct ProxyPlayerTests {
         #expect(a.playerProperty("Volume") == .double(0.75))
     }
 
+    @Test("a write the player takes but ignores reads back as the player has it, not as written")
+    func ignoredWrite() throws {
+        let fixture = try ServiceFixture()
+        let player = try Connection(.address(fixture.bus.address), loop: fixture.loop)
+        try player.export([
+            Interface("org.mpris.MediaPlayer2.Player", properties: [
+                Property("PlaybackStatus", .string, get: { .string("Playing") }),
+                // Takes any volume and keeps its own, as mpv-mpris does with Shuffle.
+                Property("Volume", .double, get: { .double(0.5) }, set: { _ in }),
+            ])
+        ], at: "/org/mpris/MediaPlayer2")
+        _ = try player.requestName("org.mpris.MediaPlayer2.deaf")
+        #expect(fixture.wait { fixture.nowPlaying == "org.mpris.MediaPlayer2.deaf" })
+        var result: Result<Message, DBusError>?
+        fixture.client.call(
+            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+            member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(0.1))]
+        ) { result = $0 }
+        #expect(fixture.wait { result != nil })
+        var volume: Value?
+        fixture.client.call(
+            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
+            member: "Get", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume")]
+        ) { volume = try? $0.get().arguments.first?.unwrapped }
+        #expect(fixture.wait { volume != nil })
+        #expect(volume == .double(0.5))
+    }
+
+    @Test("when Now Playing moves, the proxy says the new player's position with Seeked (playerctl --follow counts on from it)")
+    func seekedOnSwitch() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        a.play()
+        _ = try fixture.client.callBlocking(.methodCall(
+            destination: BusName(a.name), path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
+            member: "Seek", arguments: [.int64(30_000_000)]))
+        #expect(fixture.wait { if case .int64(let p)? = a.playerProperty("Position") { p >= 30_000_000 } else { false } })
+        let owner = try fixture.client.callBlocking(.methodCall(
+            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
+            arguments: [.string("org.mpris.MediaPlayer2.mediaremote")])).arguments.first
+        var seeked: [Int64] = []
+        let subscription = fixture.client.subscribe(MatchRule(interface: "org.mpris.MediaPlayer2.Player", member: "Seeked")) { message in
+            guard message.sender.map({ .string($0.rawValue) }) == owner, case .int64(let position)? = message.arguments.first else { return }
+            seeked.append(position)
+        }
+        defer { subscription.cancel() }
+        b.play()
+        #expect(fixture.wait { fixture.nowPlaying == b.name && !seeked.isEmpty })
+        #expect(seeked.last.map { $0 < 10_000_000 } == true, "B is near its start: \(seeked)")
+        b.pause()
+        #expect(fixture.wait { fixture.nowPlaying == a.name && seeked.count >= 2 })
+        #expect(seeked.last.map { $0 >= 30_000_000 } == true, "A is past 30 s: \(seeked)")
+    }
+
     @Test("a write the Now Playing player refuses fails with its error, and the proxy's value stays")
     func refusedWrite() throws {
         let fixture = try ServiceFixture()

@@ -149,6 +149,44 @@ struct NowPlayingTests {
         #expect(Transcript(steps).nowPlaying == expected, "\(name)")
     }
 
+    @Test("a shake whose action is play/pause pauses the Now Playing player as a key would: it stays Now Playing")
+    func shakeActionPauses() {
+        var transcript = Transcript(shakeAction: .togglePlayPause, Self.bothPlaying + [.push("X", "/x")])
+        let (outcome, _) = transcript.send(.shake, phase: .ended, answers: [.declined, .handled])
+        #expect(outcome.description.contains("shake action togglePlayPause"), "\(outcome)")
+        transcript.apply(.status("B", .paused))
+        #expect(transcript.nowPlaying == "B")
+        // A responder handling the shake leaves the action undone: B's own pause is its own.
+        var handled = Transcript(shakeAction: .togglePlayPause, Self.bothPlaying + [.push("X", "/x")])
+        _ = handled.send(.shake, phase: .ended, answers: [.handled])
+        handled.apply(.status("B", .paused))
+        #expect(handled.nowPlaying == "A")
+    }
+
+    @Test("a pause that timed out and comes late, within the window, still pins")
+    func latePause() {
+        var transcript = Transcript(Self.bothPlaying)
+        _ = transcript.send(.togglePlayPause, answers: [.timedOut])
+        transcript.apply([.wait(milliseconds: 400), .status("B", .paused)])
+        #expect(transcript.nowPlaying == "B")
+    }
+
+    @Test("in strict mode, a player that does not receive starting to play ends no pin")
+    func strictStartKeepsPin() {
+        let transcript = Transcript(mode: .strict, [
+            .appear("A", .paused), .appear("B", .paused), .begin("A"), .begin("B"), .status("A", .playing), .status("B", .playing),
+            .remote(.pause), .status("B", .paused), .appear("P", .paused), .status("P", .playing),
+        ])
+        #expect(transcript.nowPlaying == "B")
+    }
+
+    @Test("a stopped player resumed within the track-change grace is said to be playing, not paused")
+    func resumedWithinGrace() {
+        let transcript = Transcript(Self.bothPlaying + [.remote(.stop), .status("B", .stopped), .wait(milliseconds: 200), .status("B", .playing)])
+        #expect(transcript.nowPlaying == "B")
+        #expect(transcript.registry.nowPlayingReason(for: "B", at: transcript.now) == "Now Playing: playing")
+    }
+
     @Test("the player's pause may come before its answer to the event, or after")
     func pauseBeforeAnswer() {
         var transcript = Transcript(Self.bothPlaying)
@@ -222,8 +260,8 @@ struct NowPlayingTests {
         #expect(paused.registry.nowPlayingReason(for: "A", at: paused.now)
                 == "playing, but the app paused by a remote-control event since it started stays Now Playing")
         let chosen = Transcript(Self.bothPlaying + [.shift(1)])
-        #expect(chosen.registry.nowPlayingReason(for: "A", at: chosen.now) == "Now Playing: chosen (shift), until another player starts to play")
-        #expect(chosen.registry.nowPlayingReason(for: "B", at: chosen.now) == "playing, but another player was chosen (shift) since it started")
+        #expect(chosen.registry.nowPlayingReason(for: "A", at: chosen.now) == "Now Playing: chosen by a person (shift or unshift), until another player starts to play")
+        #expect(chosen.registry.nowPlayingReason(for: "B", at: chosen.now) == "playing, but a person chose another player (shift or unshift) since it started")
     }
 
     @Test("the grace's end is announced, so the shell can recompute Now Playing without an event")

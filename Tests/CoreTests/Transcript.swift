@@ -3,7 +3,8 @@ import Testing
 @testable import Core
 
 /// A transcript of what happens on the bus, in order, on a virtual clock: the input of the
-/// rules' tests. Each step advances the clock by 10 ms unless it is a `wait`.
+/// rules' tests. Each step advances the clock by 10 ms, but a `wait` by its own time and a
+/// `remote` by 1 ms (as ``Transcript/send(_:phase:from:answers:)`` does).
 enum Step {
     case begin(AppID)
     case end(AppID)

@@ -5,7 +5,7 @@ struct AppRecord: Hashable, Sendable {
     /// It called BeginReceivingRemoteControlEvents (and not End since).
     var beganReceiving = false
     var player: Player?
-    /// When it last started playing; 0 when it was already playing when first seen.
+    /// When it last started playing; 0 when it was found playing at start-up (nobody knows when).
     var lastStartedPlaying: UInt64?
     /// When it last stopped playing (Paused or Stopped after Playing).
     var lastPlayed: UInt64?

@@ -21,15 +21,30 @@ public struct Dispatcher: Sendable {
     /// on its way to a playing app is remembered: if the app pauses, it stays Now Playing.
     public mutating func dispatch(_ event: Event, at now: UInt64) -> Dispatch {
         let (links, reason) = chain(for: event, at: now)
-        if event.subtype.mayPause, let app = links.first?.app { registry.pauseRequested(of: app, at: now) }
+        if let app = Dispatcher.mayPause(event, links) { registry.pauseRequested(of: app, at: now) }
         return Dispatch(event: event, links: links, emptyReason: reason)
+    }
+
+    /// The app an event may pause: a pause, play/pause or stop goes to the Now Playing app (every
+    /// link of its chain is that app's); a shake whose chain ends in the shake action
+    /// togglePlayPause goes there when the responders decline.
+    static func mayPause(_ event: Event, _ links: [Link]) -> AppID? {
+        if event.subtype.mayPause { return links.first?.app }
+        if case .shakeAction(let action, let app, _)? = links.last, action.remoteControl?.mayPause == true { return app }
+        return nil
     }
 
     /// Records how a dispatch ended, so the end of a seek or the cancel of a shake follows it.
     public mutating func finished(_ dispatch: Dispatch) {
         let event = dispatch.event
-        if event.subtype.mayPause, case .discarded? = dispatch.outcome, let app = dispatch.links.first?.app {
-            registry.pauseRequestFailed(of: app)
+        // A pause-like event that reached nobody of the app paused nothing; one that timed out
+        // may still, late, within the window.
+        if let app = Dispatcher.mayPause(event, dispatch.links) {
+            switch dispatch.outcome {
+            case .handled(let link)? where link.app == app: break
+            case .discarded(.timedOut)?: break
+            default: registry.pauseRequestFailed(of: app)
+            }
         }
         if event.subtype.endOfSeek != nil {
             if case .handled(let link)? = dispatch.outcome { seeks[event.subtype] = link } else { seeks[event.subtype] = nil }

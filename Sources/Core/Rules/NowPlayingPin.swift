@@ -10,11 +10,25 @@ public struct NowPlayingPin: Hashable, Sendable {
         case chosen
 
         public var description: String { rawValue }
+
+        /// Why the pinned app is Now Playing, in a phrase.
+        var phrase: String {
+            switch self {
+            case .pausedByRemoteControl: "paused by a remote-control event, until another player starts to play"
+            case .chosen: "chosen by a person (shift or unshift), until another player starts to play"
+            }
+        }
+
+        /// Why a playing app is not Now Playing because of the pin, in a phrase.
+        var outranking: String {
+            switch self {
+            case .pausedByRemoteControl: "playing, but the app paused by a remote-control event since it started stays Now Playing"
+            case .chosen: "playing, but a person chose another player (shift or unshift) since it started"
+            }
+        }
     }
 
     public let app: AppID
-    /// When it was pinned (CLOCK_MONOTONIC µs).
-    public let since: UInt64
     public let reason: Reason
 }
 

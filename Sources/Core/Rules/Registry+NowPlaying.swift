@@ -106,29 +106,27 @@ extension Registry {
                 : "not receiving remote-control events"
         }
         if nowPlaying(at: now) == app { return "Now Playing: " + whyNowPlaying(app, record, at: now) }
-        if let pin = activePin, record.isPlaying {
-            switch pin.reason {
-            case .pausedByRemoteControl: return "playing, but the app paused by a remote-control event since it started stays Now Playing"
-            case .chosen: return "playing, but another player was chosen (shift) since it started"
-            }
+        if let pin = activePin, record.isPlaying { return pin.reason.outranking }
+        if record.isPlaying {
+            // Found playing at start-up: when it started, nobody knows.
+            return record.lastStartedPlaying == 0
+                ? "playing since before MediaRemote saw it; another app started playing since, or was found first"
+                : "playing, but another app started playing more recently"
         }
-        if record.isPlaying { return "playing, but another app started playing more recently" }
         if record.hasPlayed { return "another app is playing or played more recently" }
         return "has not played since MediaRemote saw it"
     }
 
-    /// Why the Now Playing app is, in a phrase ("playing", "chosen (shift), until …"); nil with none.
+    /// Why the Now Playing app is, in a phrase ("playing", "chosen by a person (shift or unshift), until …"); nil with none.
     public func whyNowPlaying(at now: UInt64) -> String? {
         guard let app = nowPlaying(at: now), let record = apps[app] else { return nil }
         return whyNowPlaying(app, record, at: now)
     }
 
     private func whyNowPlaying(_ app: AppID, _ record: AppRecord, at now: UInt64) -> String {
-        if let pin = activePin, pin.app == app {
-            switch pin.reason {
-            case .pausedByRemoteControl: return "paused by a remote-control event, until another player starts to play"
-            case .chosen: return "chosen (shift), until another player starts to play"
-            }
+        // A pause's pin outlives a resume inside the track-change grace: playing again is "playing".
+        if let pin = activePin, pin.app == app, !(pin.reason == .pausedByRemoteControl && record.isPlaying) {
+            return pin.reason.phrase
         }
         if record.isPlaying { return "playing" }
         if isChangingTrack(record, at: now) { return "changing track" }

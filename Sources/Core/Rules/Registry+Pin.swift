@@ -1,9 +1,10 @@
 /// Rule 2's exceptions: an app kept Now Playing though it does not play (``NowPlayingPin``).
 extension Registry {
-    /// `app` started to play: the most recent start now, and the end of any pin.
+    /// `app` started to play: the most recent start now, and, if it receives, the end of any
+    /// pin (a player that cannot be Now Playing moves nothing).
     mutating func started(_ app: AppID, at time: UInt64) {
         apps[app]?.lastStartedPlaying = time
-        pin = nil
+        if apps[app]?.receives(in: mode) == true { pin = nil }
         if pauseRequest?.app == app { pauseRequest = nil }
     }
 
@@ -13,7 +14,7 @@ extension Registry {
         guard let request = pauseRequest, request.app == app else { return }
         pauseRequest = nil
         if time >= request.at, time - request.at <= remotePauseWindow {
-            pin = NowPlayingPin(app: app, since: time, reason: .pausedByRemoteControl)
+            pin = NowPlayingPin(app: app, reason: .pausedByRemoteControl)
         }
     }
 
@@ -23,7 +24,8 @@ extension Registry {
         pauseRequest = apps[app]?.isPlaying == true ? PauseRequest(app: app, at: time) : nil
     }
 
-    /// The pause-like event sent to `app` was not handled: whatever it does next is its own.
+    /// The pause-like event sent to `app` was declined by every link: whatever it does next is
+    /// its own. (One that timed out may still pause, late: the window decides.)
     mutating func pauseRequestFailed(of app: AppID) {
         if pauseRequest?.app == app { pauseRequest = nil }
     }
@@ -37,24 +39,5 @@ extension Registry {
     var activePin: NowPlayingPin? {
         guard let pin, let record = apps[pin.app], record.player != nil, record.receives(in: mode) else { return nil }
         return pin
-    }
-
-    // MARK: A person's choice
-
-    /// Moves Now Playing `offset` places along ``playersInLine(at:)`` (1: `Shift`, -1:
-    /// `Unshift`), around at the ends, and keeps it there until another player starts to play.
-    /// Nil, changing nothing, when no receiving app has a player.
-    public mutating func shift(by offset: Int, at now: UInt64) -> AppID? {
-        let line = playersInLine(at: now)
-        guard !line.isEmpty else { return nil }
-        let current = nowPlaying(at: now).flatMap { line.firstIndex(of: $0) }
-        // From nobody in line, Shift takes the first and Unshift the last.
-        let from = current ?? (offset > 0 ? line.count - 1 : 0)
-        let count = line.count
-        let chosen = line[((from + offset) % count + count) % count]
-        pin = NowPlayingPin(app: chosen, since: now, reason: .chosen)
-        // The choice is the latest word: a pause still on its way cannot pin its player over it.
-        pauseRequest = nil
-        return chosen
     }
 }

@@ -74,7 +74,7 @@ public struct Registry: Sendable {
             return
         }
         if status == .playing {
-            let changingTrack = record.stoppedAfterPlaying && record.lastPlayed.map { time - $0 <= trackChangeGrace } == true
+            let changingTrack = record.stoppedAfterPlaying && record.lastPlayed.map { time >= $0 && time - $0 <= trackChangeGrace } == true
             record.stoppedAfterPlaying = false
             apps[app] = record
             if !changingTrack || record.lastStartedPlaying == nil { started(app, at: time) }
@@ -181,6 +181,6 @@ public struct Registry: Sendable {
 
     public func player(of app: AppID) -> Player? { apps[app]?.player }
 
-    /// When the app last started playing (0: it was playing when first seen), if ever.
+    /// When the app last started playing (0: it was found playing at start-up, when nobody knows), if ever.
     public func lastStartedPlaying(of app: AppID) -> UInt64? { apps[app]?.lastStartedPlaying }
 }

@@ -28,6 +28,13 @@ public enum SessionBusLocation: Equatable, Sendable {
         }
     }
 
+    /// The sentence for a failed connection to the session bus, from ``Connection``'s error
+    /// (whose message begins "cannot connect to the session bus: ", said again here with where).
+    public func explain(connectionError error: DBusError) -> String {
+        let context = "cannot connect to the \(Connection.Bus.session): "
+        return explain(error.message.hasPrefix(context) ? String(error.message.dropFirst(context.count)) : error.message)
+    }
+
     /// The sentence for a failed connection, given libdbus's message: where it was tried, why
     /// it failed, and what to do.
     public func explain(_ failure: String) -> String {
