@@ -96,10 +96,10 @@ public final class CallQueue {
             timeout: timeout, reply: reply)
     }
 
-    /// Calls sent to `destination` and not yet answered, and calls waiting for their turn.
     /// How many destinations have calls in flight or waiting (an idle one keeps no line).
     public var busyDestinations: Int { lines.count }
 
+    /// Calls sent to `destination` and not yet answered, and calls waiting for their turn.
     public func load(of destination: BusName) -> (inFlight: Int, waiting: Int) {
         guard let line = lines[destination] else { return (0, 0) }
         return (line.inFlight, line.waitingCount)
