@@ -53,8 +53,10 @@ run: deps-run release
 	@if [ -n "$$DBUS_SESSION_BUS_ADDRESS" ] || [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then \
 		exec "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediaremoted"; \
 	else \
-		echo "make run: no session bus here; starting mediaremoted on a private bus (dbus-run-session)"; \
-		exec dbus-run-session -- "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediaremoted"; \
+		echo "make run: no session bus here; starting mediaremoted on a private bus (dbus-run-session)."; \
+		exec dbus-run-session -- sh -c 'echo "make run: to reach it from another shell (mediaremotectl, playerctl, players):"; \
+			echo "  export DBUS_SESSION_BUS_ADDRESS=\"$$DBUS_SESSION_BUS_ADDRESS\""; exec "$$0"' \
+			"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediaremoted"; \
 	fi
 
 test: deps-test
