@@ -107,8 +107,11 @@ eval-motion: deps-build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/motion-eval" "$(MOTION_DATA)"
 
 # Installation, by the conventions of distributions: PREFIX=/usr and DESTDIR for a package;
-# the default /usr/local is searched by systemd, D-Bus and udev too. BUILT names a directory of
-# built executables (generate-manual among them) to install instead of building the release (the tests use it).
+# the default /usr/local is searched by systemd, D-Bus and udev too. make install installs what
+# `make release manual-tool` built (BUILT, the release build by default; the tests name their
+# own) and never builds: under sudo there is no swift on the PATH, and a build as root would
+# leave files in .build its owner cannot replace.
+BUILT ?= .build/release
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
@@ -131,8 +134,14 @@ INSTALLED := $(BINDIR)/mediaremoted $(BINDIR)/mediaremotectl \
 	$(BASH_COMPLETION_DIR)/mediaremotectl $(ZSH_COMPLETION_DIR)/_mediaremotectl $(FISH_COMPLETION_DIR)/mediaremotectl.fish \
 	$(MAN1_DIR)/mediaremoted.1 $(MAN1_DIR)/mediaremotectl.1
 
-install: $(if $(BUILT),,release manual-tool)
-	@set -e; built="$${BUILT:-$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)}"; \
+install:
+	@missing=$$(for tool in mediaremoted mediaremotectl generate-manual; do [ -x "$(BUILT)/$$tool" ] || printf ' %s' "$$tool"; done); \
+	if [ -n "$$missing" ]; then \
+		echo "make install: nothing to install: $(BUILT) lacks$$missing." >&2; \
+		echo "Build first, as yourself (not root): make release manual-tool; then run: sudo make install" >&2; \
+		exit 1; \
+	fi
+	@set -e; built="$(BUILT)"; \
 	install -Dm755 "$$built/mediaremoted" "$(DESTDIR)$(BINDIR)/mediaremoted"; \
 	install -Dm755 "$$built/mediaremotectl" "$(DESTDIR)$(BINDIR)/mediaremotectl"; \
 	install -d "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" "$(DESTDIR)$(DBUS_SERVICES_DIR)"; \

@@ -40,6 +40,33 @@ struct InstallationTests {
         return files.sorted()
     }
 
+    @Test("make install never builds: with no swift on the PATH (as under sudo) it installs what was built, or says what to build")
+    func installWithoutSwift() throws {
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-prefix-\(UUID().uuidString)")
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-unbuilt-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(at: prefix)
+            try? FileManager.default.removeItem(at: empty)
+        }
+        // sudo's secure_path: no Swift toolchain on it.
+        let sudoPath = ["PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"]
+        func install(from built: URL) throws -> ProcessResult {
+            try Subprocess.run("/usr/bin/make", [
+                "-C", BuiltProducts.repositoryRoot.path, "--no-print-directory", "install", "PREFIX=\(prefix.path)", "BUILT=\(built.path)",
+            ], environment: sudoPath)
+        }
+        let nothing = try install(from: empty)
+        #expect(nothing.status != 0)
+        #expect(nothing.stderr.contains("make install: nothing to install: \(empty.path) lacks mediaremoted mediaremotectl generate-manual."),
+                "\(nothing.stderr)")
+        #expect(nothing.stderr.contains("Build first, as yourself (not root): make release manual-tool; then run: sudo make install"))
+        #expect(!FileManager.default.fileExists(atPath: prefix.path), "nothing was installed")
+        let built = try install(from: BuiltProducts.directory)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(Self.files(under: prefix) == Self.installedFiles.sorted())
+    }
+
     @Test("make install puts every file in its place with the paths filled in; make uninstall removes them all")
     func installAndUninstall() throws {
         let prefix = try Self.install()
