@@ -48,16 +48,10 @@ release: deps-build
 manual-tool: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 
-# Runs mediaremoted on the session bus; without one (a bare server), on a private bus.
+# Runs mediaremoted on the session bus; without one (a bare server), on a private bus whose
+# address it prints first (tools/run-on-session-bus.sh).
 run: deps-run release
-	@if [ -n "$$DBUS_SESSION_BUS_ADDRESS" ] || [ -S "$${XDG_RUNTIME_DIR:-/nonexistent}/bus" ]; then \
-		exec "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediaremoted"; \
-	else \
-		echo "make run: no session bus here; starting mediaremoted on a private bus (dbus-run-session)."; \
-		exec dbus-run-session -- sh -c 'echo "make run: to reach it from another shell (mediaremotectl, playerctl, players):"; \
-			echo "  export DBUS_SESSION_BUS_ADDRESS=\"$$DBUS_SESSION_BUS_ADDRESS\""; exec "$$0"' \
-			"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediaremoted"; \
-	fi
+	@exec sh tools/run-on-session-bus.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/mediaremoted"
 
 test: deps-test
 	$(SWIFT) build --build-tests

@@ -188,3 +188,37 @@ enum InterfaceFile {
         return String(text[start.lowerBound..<end.upperBound])
     }
 }
+
+extension DaemonTests {
+    @Test("make run without a session bus: it prints the export line, and a client using it reaches the service")
+    func runWithoutBus() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["XDG_RUNTIME_DIR"] = "/nonexistent/runtime"
+        let script = BuiltProducts.repositoryRoot.appendingPathComponent("tools/run-on-session-bus.sh").path
+        // In a session of its own, as make run is in a terminal: Ctrl-C (SIGINT to the group)
+        // ends it all, the private bus and mediaremoted with the script.
+        let run = Subprocess("/usr/bin/setsid", ["/bin/sh", script, Self.daemon], environment: environment)
+        try run.start()
+        defer {
+            kill(-run.pid, SIGINT)
+            _ = run.stop()
+        }
+        #expect(run.readLine() == "make run: no session bus here; starting mediaremoted on a private bus (dbus-run-session).")
+        #expect(run.readLine() == "make run: to reach it from another shell (mediaremotectl, playerctl, players):")
+        guard let export = run.readLine(), export.hasPrefix("  export DBUS_SESSION_BUS_ADDRESS=\"unix:"), export.hasSuffix("\"") else {
+            Issue.record("no export line")
+            return
+        }
+        let address = String(export.dropFirst("  export DBUS_SESSION_BUS_ADDRESS=\"".count).dropLast())
+        var client = environment
+        client["DBUS_SESSION_BUS_ADDRESS"] = address
+        var ping = try Subprocess.run(Self.ctl, ["ping"], environment: client)
+        for _ in 0..<100 where ping.status != 0 {
+            usleep(50_000)
+            ping = try Subprocess.run(Self.ctl, ["ping"], environment: client)
+        }
+        #expect(ping.status == 0, "\(ping.stderr)")
+        #expect(ping.stdout.hasPrefix("mediaremoted (:1."), "\(ping.stdout)")
+    }
+}
