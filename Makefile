@@ -94,8 +94,8 @@ soak: deps-test
 		$(SWIFT) test --skip-build --filter FuzzTests
 	@echo; echo "make soak:"; column -t -s '	' .build/soak-report.tsv
 
-# Scores the shake detectors on ../shared/data/motion/ for every device profile.
-MOTION_DATA ?= ../shared/data/motion
+# Scores the shake detectors on data/motion/ (the development recordings) for every device profile.
+MOTION_DATA ?= data/motion
 eval-motion: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) --product motion-eval
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/motion-eval" "$(MOTION_DATA)"

@@ -1,4 +1,4 @@
-/// A recorded trace: samples in time order, as `../shared/data/motion/*.csv` holds them
+/// A recorded trace: samples in time order, as `data/motion/*.csv` holds them
 /// (header `t_s,ax_g,ay_g,az_g`).
 public struct Recording: Equatable, Sendable {
     public var samples: [MotionSample]

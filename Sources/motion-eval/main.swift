@@ -1,4 +1,4 @@
-// motion-eval: scores shake detectors on labelled recordings (../shared/data/motion/) for every
+// motion-eval: scores shake detectors on labelled recordings (data/motion/) for every
 // device profile and prints a table, then how far any detector can go on them (Separability).
 // usage: motion-eval DATA_DIR
 import Foundation
