@@ -9,8 +9,9 @@ struct Send: ParsableCommand {
         abstract: "Send a remote-control event through the rules and the responder chain.",
         discussion: """
             Prints who handled the event, or why it was discarded (exit status 1). \
-            EVENT is one of \(Send.eventNames.joined(separator: ", ")); \
-            seek-forward and seek-backward take a PHASE, begin or end.
+            EVENT is one of \(Send.eventNames.joined(separator: ", ")) \
+            (play-pause, playerctl's name, is toggle too); seek-forward and \
+            seek-backward take a PHASE, begin or end.
 
             With --json, prints the event as monitor --json does (one object; \
             see monitor for its keys).
@@ -32,6 +33,8 @@ struct Send: ParsableCommand {
         ("previous", "previousTrack"), ("seek-forward", nil), ("seek-backward", nil),
     ]
     static var eventNames: [String] { events.map(\.name) }
+    /// playerctl's name for toggle, taken too: its users type it without thinking.
+    static let aliases = ["play-pause": "togglePlayPause"]
     static let phases = ["begin", "end"]
 
     @ArgumentParser.Argument(help: "The event to send.", completion: .list(Send.eventNames))
@@ -63,7 +66,7 @@ struct Send: ParsableCommand {
             return "\(phase)Seeking\(direction)"
         }
         guard phase == nil else { throw ValidationError("\(event) takes no begin or end") }
-        guard let subtype = Send.events.first(where: { $0.name == event })?.subtype else {
+        guard let subtype = Send.events.first(where: { $0.name == event })?.subtype ?? Send.aliases[event] else {
             throw ValidationError("'\(event)' is not an event; use one of \(Send.eventNames.joined(separator: ", "))")
         }
         return subtype

@@ -32,7 +32,7 @@ struct CtlTests {
     @Test(
         "send: the CLI's names become subtypes",
         arguments: [
-            (["play"], "play"), (["pause"], "pause"), (["toggle"], "togglePlayPause"), (["stop"], "stop"),
+            (["play"], "play"), (["pause"], "pause"), (["toggle"], "togglePlayPause"), (["play-pause"], "togglePlayPause"), (["stop"], "stop"),
             (["next"], "nextTrack"), (["previous"], "previousTrack"), (["seek-forward", "begin"], "beginSeekingForward"),
             (["seek-forward", "end"], "endSeekingForward"), (["seek-backward", "begin"], "beginSeekingBackward"),
             (["seek-backward", "end"], "endSeekingBackward"),
