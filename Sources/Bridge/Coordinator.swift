@@ -63,8 +63,7 @@ final class Coordinator {
         }
         tracker.onVanished = { [unowned self] app in
             Log.info("player \(self.dispatcher.registry.player(of: app)?.busName ?? app.rawValue) left")
-            self.delivery.playerLeft(app)
-            self.failures.forget(app)
+            self.forgetPlayer(of: app)
             self.changeState { $0.registry.playerVanished(app) }
         }
         tracker.onUnreadable = { name, error in
@@ -78,12 +77,17 @@ final class Coordinator {
             // A connection that closes loses its unique name: everything of that app goes.
             guard name.isUnique, new == nil else { return }
             let app = AppID(name.rawValue)
-            self.delivery.playerLeft(app)
-            self.failures.forget(app)
+            self.forgetPlayer(of: app)
             self.changeState { $0.registry.appLeft(app) }
         }
         tracker.start()
         published = PublishedState(self)
+    }
+
+    /// What the shell keeps of an app's player goes with it: its seeks, its failures told.
+    private func forgetPlayer(of app: AppID) {
+        delivery.playerLeft(app)
+        failures.forget(app)
     }
 
     /// Exports the MPRIS proxy and lets it follow its target (the name is the caller's to take).

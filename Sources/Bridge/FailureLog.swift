@@ -3,8 +3,8 @@ import DBus
 
 /// What the log has said of players' failed calls: once per player and kind of error, so a
 /// broken player does not flood it. Forgotten when the player leaves, and nothing is kept for
-/// a player already gone (the error of its last call can arrive after it left), so players that
-/// come and go cost nothing once gone.
+/// a player already gone (should the error of its last call arrive after its leaving), so
+/// players that come and go cost nothing once gone.
 struct FailureLog {
     private struct Key: Hashable {
         let app: AppID

@@ -15,7 +15,7 @@ final class ProxyPlayer {
     /// The player the proxy stood for when it last announced its properties.
     private var mirrored: AppID?
     /// Those waiting for the Position read in flight.
-    private var positionWaiters: [(Value) -> Void] = []
+    private var positionWaiters: [(Value?) -> Void] = []
 
     init(coordinator: Coordinator) {
         self.coordinator = coordinator
@@ -75,7 +75,7 @@ final class ProxyPlayer {
             // bars) count on from the last Seeked, so a new player's position must be said.
             if current != nil {
                 readPosition { [weak self] position in
-                    guard let self, self.target == current, case .int64 = position else { return }
+                    guard let self, self.target == current, case .int64? = position, let position else { return }
                     try? self.connection.emit("Seeked", of: MPRISNames.player, at: MPRISNames.path, [position])
                 }
             }
@@ -152,7 +152,8 @@ final class ProxyPlayer {
         properties.append(.readThrough("Position", .int64, fallback: { [weak self] in self?.mirror("Position", .int64(0)) ?? .int64(0) }) {
             [weak self] answer in
             guard let self else { return answer(.int64(0)) }
-            self.readPosition(answer)
+            // Unread, the fallback answers (the binding takes a value of the wrong type so).
+            self.readPosition { answer($0 ?? .int64(0)) }
         })
         return Interface(
             MPRISNames.player,
@@ -204,36 +205,35 @@ final class ProxyPlayer {
             // Taken; read back what the player made of it (a clamped volume, or a write it
             // ignored), and answer with that in place.
             guard let self else { return done(nil) }
-            _ = self.connection.call(
-                .methodCall(destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
-                            arguments: [.string(MPRISNames.player.rawValue), .string(name.rawValue)]),
-                timeout: self.coordinator.delivery.callTimeout
-            ) { readBack in
-                let now = (try? readBack.get())?.arguments.first?.unwrapped
+            self.readFromTarget(owner, name.rawValue) { now in
                 tracker.remember(name.rawValue, now.flatMap { $0.type == value.type ? $0 : nil } ?? value, of: app, unlessSignalledSince: mark)
                 done(nil)
             }
         }
     }
 
-    /// MPRIS never signals `Position`: read it from the target when asked (`Get` and `GetAll`).
-    /// One read at a time, whoever asks: a status bar polling `GetAll` costs the player one
-    /// call in flight, and it goes beside the event line, never ahead of a key press.
-    private func readPosition(_ answer: @escaping (Value) -> Void) {
-        guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(.int64(0)) }
+    /// MPRIS never signals `Position`: read it from the target when asked (`Get` and `GetAll`),
+    /// nil when it cannot be. One read at a time, whoever asks: a status bar polling `GetAll`
+    /// costs the player one call in flight.
+    private func readPosition(_ answer: @escaping (Value?) -> Void) {
+        guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(nil) }
         positionWaiters.append(answer)
         guard positionWaiters.count == 1 else { return }
-        _ = connection.call(
-            .methodCall(destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
-                        arguments: [.string(MPRISNames.player.rawValue), .string("Position")]),
-            timeout: coordinator.delivery.callTimeout
-        ) { [weak self] result in
+        readFromTarget(owner, "Position") { [weak self] position in
             guard let self else { return }
-            var value = Value.int64(0)
-            if case .success(let reply) = result, let position = reply.arguments.first?.unwrapped { value = position }
             let waiters = self.positionWaiters
             self.positionWaiters = []
-            for waiter in waiters { waiter(value) }
+            for waiter in waiters { waiter(position) }
         }
+    }
+
+    /// One of the target's Player properties as it has it now, nil when it does not answer. Beside
+    /// the event line, never ahead of a key press.
+    private func readFromTarget(_ owner: BusName, _ name: String, _ answer: @escaping (Value?) -> Void) {
+        _ = connection.call(
+            .methodCall(destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
+                        arguments: [.string(MPRISNames.player.rawValue), .string(name)]),
+            timeout: coordinator.delivery.callTimeout
+        ) { result in answer((try? result.get())?.arguments.first?.unwrapped) }
     }
 }

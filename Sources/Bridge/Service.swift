@@ -68,8 +68,8 @@ public final class Service {
         do throws(DBusError) {
             connection = try Connection(bus, loop: loop)
         } catch {
-            guard case .session = bus else { throw StartError(description: error.message) }
-            throw StartError(description: SessionBusLocation().explain(connectionError: error))
+            // For the session bus, the message says where it was looked for.
+            throw StartError(description: error.message)
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
         // Ready before the name is visible: the first call that finds the name is answered (no

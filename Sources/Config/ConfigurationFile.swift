@@ -16,8 +16,7 @@ public enum ConfigurationFile {
     /// such file; an error naming the file when it cannot be read or is not valid.
     public static func load(_ path: String, mustExist: Bool = false) throws(ConfigurationError) -> Configuration {
         let text: String
-        // A configuration is a few lines: a megabyte is not one.
-        switch TextFile.read(path, limit: 1 << 20) {
+        switch read(path) {
         case .success(let contents):
             text = contents
         case .failure(let failure) where failure.isMissing && !mustExist:
@@ -26,6 +25,12 @@ public enum ConfigurationFile {
             throw ConfigurationError(file: path, problems: [.init(line: 0, key: nil, message: failure.description)])
         }
         return try Configuration(toml: text, file: path)
+    }
+
+    /// The file's text, as the service reads it: UTF-8, and a few lines (a megabyte is not a
+    /// configuration). For `load`, and for tools that tell a missing file from a broken one.
+    public static func read(_ path: String) -> Result<String, TextFile.Failure> {
+        TextFile.read(path, limit: 1 << 20)
     }
 
     /// Whether something is at `path`.

@@ -42,16 +42,13 @@ struct Check: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    /// The most mediaremoted reads of a configuration (ConfigurationFile.load): a few lines,
-    /// never a megabyte.
-    static let sizeLimit = 1 << 20
-
     func run() throws {
         guard let path = file ?? ConfigurationFile.defaultPath() else {
             throw ClientError(description: "neither XDG_CONFIG_HOME nor HOME is set; name the file", status: .usage)
         }
         var problems: [ConfigurationError.Problem] = []
-        switch TextFile.read(path, limit: Check.sizeLimit) {
+        // Read as the service reads it, but told apart: missing or unreadable (66), or broken (65).
+        switch ConfigurationFile.read(path) {
         case .failure(let failure) where failure.isMissing && file == nil:
             // No file of one's own is fine: the defaults apply, as they do for the service.
             return report(path, exists: false, problems: [])

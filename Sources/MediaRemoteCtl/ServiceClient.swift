@@ -17,7 +17,8 @@ struct ServiceClient {
         do throws(DBusError) {
             connection = try Connection(.session, loop: try EventLoop())
         } catch {
-            throw ClientError(description: SessionBusLocation().explain(connectionError: error), status: .unavailable)
+            // It says where the session bus was looked for, and what to do.
+            throw ClientError(description: error.message, status: .unavailable)
         }
     }
 

@@ -7,6 +7,46 @@ import TestSupport
 /// The MPRIS proxy, driven by playerctl (a client we did not write) against real mpv players.
 @Suite("The MPRIS proxy player, through playerctl", .serialized)
 struct ProxyPlayerTests {
+    static let proxy: BusName = "org.mpris.MediaPlayer2.mediaremote"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+
+    /// Calls the proxy (its Player interface, or `interface`), running the fixture's loop.
+    static func callProxy(_ fixture: ServiceFixture, _ member: MemberName, _ arguments: [Value] = [],
+                          interface: InterfaceName = "org.mpris.MediaPlayer2.Player") -> Result<Message, DBusError> {
+        fixture.call(proxy, "/org/mpris/MediaPlayer2", interface, member, arguments)
+    }
+
+    /// A property of the proxy (`interface`: the Player interface, or the root one).
+    static func proxyProperty(_ fixture: ServiceFixture, _ name: String, interface: String = playerInterface) -> Value? {
+        (try? callProxy(fixture, "Get", [.string(interface), .string(name)], interface: .properties).get())?.arguments.first?.unwrapped
+    }
+
+    /// Writes a property of the proxy's Player interface.
+    static func setProxyProperty(_ fixture: ServiceFixture, _ name: String, _ value: Value) -> Result<Message, DBusError> {
+        callProxy(fixture, "Set", [.string(playerInterface), .string(name), .variant(value)], interface: .properties)
+    }
+
+    /// The positions the proxy itself says with `Seeked` (not its players': those come from their
+    /// own connections).
+    final class ProxySeeked {
+        private(set) var positions: [Int64] = []
+        private var subscription: SignalSubscription?
+
+        init(_ fixture: ServiceFixture) throws {
+            let owner = try fixture.client.callBlocking(.methodCall(
+                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
+                arguments: [.string(ProxyPlayerTests.proxy.rawValue)])).arguments.first
+            subscription = fixture.client.subscribe(MatchRule(interface: "org.mpris.MediaPlayer2.Player", member: "Seeked")) {
+                [unowned self] message in
+                guard message.sender.map({ .string($0.rawValue) }) == owner, case .int64(let position)? = message.arguments.first
+                else { return }
+                self.positions.append(position)
+            }
+        }
+
+        deinit { subscription?.cancel() }
+    }
+
     static func playerctl(_ fixture: ServiceFixture, _ arguments: [String]) -> String {
         let result = try? Subprocess.run("/usr/bin/playerctl", arguments, environment: fixture.bus.environment)
         return (result?.stdout ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
@@ -57,12 +97,7 @@ struct ProxyPlayerTests {
     @Test("with nothing to control: Stopped, empty metadata, every Can* false, calls answered")
     func nothingToControl() throws {
         let fixture = try ServiceFixture()
-        let proxy: BusName = "org.mpris.MediaPlayer2.mediaremote"
-        func get(_ name: String) -> Value? {
-            try? fixture.client.callBlocking(.methodCall(
-                destination: proxy, path: "/org/mpris/MediaPlayer2", interface: .properties, member: "Get",
-                arguments: [.string("org.mpris.MediaPlayer2.Player"), .string(name)])).arguments.first?.unwrapped
-        }
+        func get(_ name: String) -> Value? { Self.proxyProperty(fixture, name) }
         #expect(get("PlaybackStatus") == .string("Stopped"))
         #expect(get("Metadata") == .stringVariantDictionary([]))
         for capability in ["CanGoNext", "CanGoPrevious", "CanPlay", "CanPause", "CanSeek"] {
@@ -70,16 +105,9 @@ struct ProxyPlayerTests {
         }
         #expect(get("Position") == .int64(0))
         for member: MemberName in ["PlayPause", "Next", "Stop"] {
-            #expect(throws: Never.self) {
-                try fixture.client.callBlocking(.methodCall(
-                    destination: proxy, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player", member: member))
-            }
+            #expect(throws: Never.self) { try Self.callProxy(fixture, member).get() }
         }
-        #expect(throws: Never.self) {
-            try fixture.client.callBlocking(.methodCall(
-                destination: proxy, path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player", member: "Seek",
-                arguments: [.int64(1_000_000)]))
-        }
+        #expect(throws: Never.self) { try Self.callProxy(fixture, "Seek", [.int64(1_000_000)]).get() }
     }
 
     @Test("the proxy never counts itself as a player, and can be turned off")
@@ -96,25 +124,10 @@ struct ProxyPlayerTests {
         let a = try MPV(fixture)
         a.play()
         a.pause()
-        let owner = try fixture.client.callBlocking(.methodCall(
-            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-            arguments: [.string("org.mpris.MediaPlayer2.mediaremote")])).arguments.first
-        var seeked: [Int64] = []
-        let subscription = fixture.client.subscribe(MatchRule(interface: "org.mpris.MediaPlayer2.Player", member: "Seeked")) {
-            message in
-            // Only the proxy's re-emission: mpv's own comes from mpv's connection.
-            guard message.sender.map({ .string($0.rawValue) }) == owner, case .int64(let position)? = message.arguments.first
-            else { return }
-            seeked.append(position)
-        }
-        defer { subscription.cancel() }
-        #expect(throws: Never.self) {
-            try fixture.client.callBlocking(.methodCall(
-                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2",
-                interface: "org.mpris.MediaPlayer2.Player", member: "Seek", arguments: [.int64(20_000_000)]))
-        }
-        #expect(fixture.wait { !seeked.isEmpty })
-        #expect(seeked.first.map { $0 >= 19_000_000 } == true, "\(seeked)")
+        let seeked = try ProxySeeked(fixture)
+        #expect(throws: Never.self) { try Self.callProxy(fixture, "Seek", [.int64(20_000_000)]).get() }
+        #expect(fixture.wait { !seeked.positions.isEmpty })
+        #expect(seeked.positions.first.map { $0 >= 19_000_000 } == true, "\(seeked.positions)")
     }
 
     @Test("playerctld forwarding to the proxy: one toggle, nothing bounces")
@@ -133,13 +146,6 @@ struct ProxyPlayerTests {
         #expect(!fixture.players.contains { $0.contains("playerctld") || $0.contains("mediaremote") })
     }
 
-    /// A property of the proxy (`interface`: the Player interface, or the root one).
-    static func proxyProperty(_ fixture: ServiceFixture, _ name: String, interface: String = "org.mpris.MediaPlayer2.Player") -> Value? {
-        try? fixture.client.callBlocking(.methodCall(
-            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-            member: "Get", arguments: [.string(interface), .string(name)])).arguments.first?.unwrapped
-    }
-
     @Test("GetAll carries the live Position, as Get does; playerctl and its format read it")
     func positionInGetAll() throws {
         let fixture = try ServiceFixture()
@@ -151,9 +157,7 @@ struct ProxyPlayerTests {
             destination: BusName(a.name), path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
             member: "Seek", arguments: [.int64(20_500_000)]))
         #expect(fixture.wait { if case .int64(let p)? = a.playerProperty("Position") { p >= 20_000_000 } else { false } })
-        let all = try fixture.client.callBlocking(.methodCall(
-            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-            member: "GetAll", arguments: [.string("org.mpris.MediaPlayer2.Player")]))
+        let all = try Self.callProxy(fixture, "GetAll", [.string(Self.playerInterface)], interface: .properties).get()
         let properties: [String: Value] = (try? .init(dbusValue: all.arguments.first ?? .array(.string, []))) ?? [:]
         guard case .int64(let position)? = properties["Position"]?.unwrapped else {
             Issue.record("GetAll has no int64 Position: \(properties)")
@@ -191,9 +195,7 @@ struct ProxyPlayerTests {
         let a = try MPV(fixture)
         a.play()
         for volume in [0.25, 0.5, 0.75] {
-            _ = try fixture.client.callBlocking(.methodCall(
-                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-                member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(volume))]))
+            _ = try Self.setProxyProperty(fixture, "Volume", .double(volume)).get()
             #expect(Self.proxyProperty(fixture, "Volume") == .double(volume))
             #expect(Double(Self.playerctl(fixture, ["-p", "mediaremote", "volume"])) == volume)
         }
@@ -213,19 +215,8 @@ struct ProxyPlayerTests {
         ], at: "/org/mpris/MediaPlayer2")
         _ = try player.requestName("org.mpris.MediaPlayer2.deaf")
         #expect(fixture.wait { fixture.nowPlaying == "org.mpris.MediaPlayer2.deaf" })
-        var result: Result<Message, DBusError>?
-        fixture.client.call(
-            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-            member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(0.1))]
-        ) { result = $0 }
-        #expect(fixture.wait { result != nil })
-        var volume: Value?
-        fixture.client.call(
-            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-            member: "Get", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume")]
-        ) { volume = try? $0.get().arguments.first?.unwrapped }
-        #expect(fixture.wait { volume != nil })
-        #expect(volume == .double(0.5))
+        #expect(throws: Never.self) { try Self.setProxyProperty(fixture, "Volume", .double(0.1)).get() }
+        #expect(Self.proxyProperty(fixture, "Volume") == .double(0.5))
     }
 
     @Test("when Now Playing moves, the proxy says the new player's position with Seeked (playerctl --follow counts on from it)")
@@ -238,21 +229,13 @@ struct ProxyPlayerTests {
             destination: BusName(a.name), path: "/org/mpris/MediaPlayer2", interface: "org.mpris.MediaPlayer2.Player",
             member: "Seek", arguments: [.int64(30_000_000)]))
         #expect(fixture.wait { if case .int64(let p)? = a.playerProperty("Position") { p >= 30_000_000 } else { false } })
-        let owner = try fixture.client.callBlocking(.methodCall(
-            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-            arguments: [.string("org.mpris.MediaPlayer2.mediaremote")])).arguments.first
-        var seeked: [Int64] = []
-        let subscription = fixture.client.subscribe(MatchRule(interface: "org.mpris.MediaPlayer2.Player", member: "Seeked")) { message in
-            guard message.sender.map({ .string($0.rawValue) }) == owner, case .int64(let position)? = message.arguments.first else { return }
-            seeked.append(position)
-        }
-        defer { subscription.cancel() }
+        let seeked = try ProxySeeked(fixture)
         b.play()
-        #expect(fixture.wait { fixture.nowPlaying == b.name && !seeked.isEmpty })
-        #expect(seeked.last.map { $0 < 10_000_000 } == true, "B is near its start: \(seeked)")
+        #expect(fixture.wait { fixture.nowPlaying == b.name && !seeked.positions.isEmpty })
+        #expect(seeked.positions.last.map { $0 < 10_000_000 } == true, "B is near its start: \(seeked.positions)")
         b.pause()
-        #expect(fixture.wait { fixture.nowPlaying == a.name && seeked.count >= 2 })
-        #expect(seeked.last.map { $0 >= 30_000_000 } == true, "A is past 30 s: \(seeked)")
+        #expect(fixture.wait { fixture.nowPlaying == a.name && seeked.positions.count >= 2 })
+        #expect(seeked.positions.last.map { $0 >= 30_000_000 } == true, "A is past 30 s: \(seeked.positions)")
     }
 
     @Test("a write the Now Playing player refuses fails with its error, and the proxy's value stays")
@@ -263,13 +246,8 @@ struct ProxyPlayerTests {
         try MisbehavingPlayersTests.export(on: player, status: "Playing") { _ in }
         _ = try player.requestName("org.mpris.MediaPlayer2.stubborn")
         #expect(fixture.wait { fixture.nowPlaying == "org.mpris.MediaPlayer2.stubborn" })
-        var result: Result<Message, DBusError>?
-        fixture.client.call(
-            destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-            member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(0.1))]
-        ) { result = $0 }
-        #expect(fixture.wait { result != nil })
-        guard case .failure(let error)? = result else {
+        let result = Self.setProxyProperty(fixture, "Volume", .double(0.1))
+        guard case .failure(let error) = result else {
             Issue.record("the refused write was answered as taken: \(String(describing: result))")
             return
         }
@@ -281,17 +259,8 @@ struct ProxyPlayerTests {
     func propertyWrites() throws {
         let fixture = try ServiceFixture()
         let a = try MPV(fixture)
-        func proxyVolume() -> Value? {
-            try? fixture.client.callBlocking(.methodCall(
-                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-                member: "Get", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume")])).arguments.first?.unwrapped
-        }
-        #expect(throws: Never.self) {
-            try fixture.client.callBlocking(.methodCall(
-                destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2", interface: .properties,
-                member: "Set", arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("Volume"), .variant(.double(0.25))]))
-        }
+        #expect(throws: Never.self) { try Self.setProxyProperty(fixture, "Volume", .double(0.25)).get() }
         #expect(fixture.wait { a.playerProperty("Volume") == .double(0.25) })
-        #expect(fixture.wait { proxyVolume() == .double(0.25) })
+        #expect(fixture.wait { Self.proxyProperty(fixture, "Volume") == .double(0.25) })
     }
 }

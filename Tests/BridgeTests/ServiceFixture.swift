@@ -75,15 +75,22 @@ final class ServiceFixture {
         return loop.run(until: condition, timeout: timeout)
     }
 
+    /// Calls a method and runs the loop until it answers, so objects the test exports on this
+    /// loop (players of its own) can answer what the service asks them meanwhile.
+    func call(_ destination: BusName, _ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = [])
+        -> Result<Message, DBusError>
+    {
+        var result: Result<Message, DBusError>?
+        client.call(destination: destination, path: path, interface: interface, member: member, arguments: arguments) { result = $0 }
+        wait { result != nil }
+        return result ?? .failure(.failed("no answer"))
+    }
+
     /// Calls a method of the bridge and runs the loop until it answers.
     func callBridge(_ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = BridgeNames.interface)
         -> Result<Message, DBusError>
     {
-        var result: Result<Message, DBusError>?
-        client.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: interface, member: member,
-                    arguments: arguments) { result = $0 }
-        wait { result != nil }
-        return result ?? .failure(.failed("no answer"))
+        call(BridgeNames.busName, BridgeNames.objectPath, interface, member, arguments)
     }
 
     /// `SendRemoteControlEvent`: (handled, bus name, path), or the error's name.

@@ -61,7 +61,13 @@ public final class Connection {
                 opened = nil
             }
         }
-        guard let raw = opened else { throw DBusError(taking: &error, context: "cannot connect to the \(bus)") }
+        guard let raw = opened else {
+            var failure = DBusError(taking: &error, context: "cannot connect to the \(bus)")
+            // The session bus is found through the environment, which differs under ssh, sudo or
+            // cron: say where it was looked for, and what to do.
+            if case .session = bus { failure.message = SessionBusLocation().explain(failure.message(after: "cannot connect to the \(bus)")) }
+            throw failure
+        }
         dbus_connection_set_exit_on_disconnect(raw, 0)
         self.raw = raw
         self.loop = loop
@@ -190,5 +196,10 @@ extension DBusError {
         let name = (try? ErrorName(String(cString: error.name))) ?? .failed
         let message = error.message.map { String(cString: $0) } ?? ""
         self = DBusError(name, "\(context): \(message)")
+    }
+
+    /// The message without the `context` it was made with: libdbus's own words.
+    func message(after context: String) -> String {
+        message.hasPrefix(context + ": ") ? String(message.dropFirst(context.count + 2)) : message
     }
 }

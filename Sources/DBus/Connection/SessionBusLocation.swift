@@ -4,8 +4,8 @@ import Glibc
 
 /// Where libdbus looks for the session bus, so that a failed connection can say where it looked
 /// and what to do: a person on ssh, under sudo or in cron has a different environment than
-/// their desktop, and "cannot connect" alone does not tell them which. The daemon and the
-/// client both say it.
+/// their desktop, and "cannot connect" alone does not tell them which. ``Connection`` says it
+/// in the error of a failed connection to the session bus.
 public enum SessionBusLocation: Equatable, Sendable {
     /// DBUS_SESSION_BUS_ADDRESS's value, which libdbus uses when it is set.
     case address(String)
@@ -26,13 +26,6 @@ public enum SessionBusLocation: Equatable, Sendable {
         } else {
             self = .nowhere
         }
-    }
-
-    /// The sentence for a failed connection to the session bus, from ``Connection``'s error
-    /// (whose message begins "cannot connect to the session bus: ", said again here with where).
-    public func explain(connectionError error: DBusError) -> String {
-        let context = "cannot connect to the \(Connection.Bus.session): "
-        return explain(error.message.hasPrefix(context) ? String(error.message.dropFirst(context.count)) : error.message)
     }
 
     /// The sentence for a failed connection, given libdbus's message: where it was tried, why
