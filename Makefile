@@ -9,16 +9,16 @@ BUILD_PACKAGES := pkg-config libdbus-1-dev libevdev-dev
 # To run: a bus daemon (and dbus-run-session, for machines without a session bus).
 RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
 # To test: independent peers (busctl, python3-dbus, playerctl and playerctld), real players (mpv,
-# Audacious), and a qemu guest with a real kernel's evdev and uinput (its kernel comes from
-# apt-get download).
+# Audacious), a qemu guest with a real kernel's evdev and uinput (its kernel comes from apt-get
+# download), and the session guest's Debian root (mmdebstrap; uidmap when not run as root).
 TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi playerctl mpv mpv-mpris audacious sox \
-	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base
+	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base mmdebstrap uidmap
 # To measure: playerctld is the reference the benchmarks compare against (a test peer already).
 BENCH_PACKAGES := $(TEST_PACKAGES)
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test bench fuzz soak eval-motion build release manual-tool deps-build deps-run deps-test deps-bench clean install uninstall
+.PHONY: run test test-session bench fuzz soak eval-motion build release manual-tool deps-build deps-run deps-test deps-bench clean install uninstall
 
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -58,6 +58,14 @@ test: deps-test
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 	bash Tests/Guest/run.sh "$$($(SWIFT) build --show-bin-path)"
+	$(MAKE) --no-print-directory test-session
+
+# The session guest: the release build, installed by make install as a distribution would, in a
+# Debian root with systemd, udev, logind and a user logged in on a seat, started by the user's
+# systemd with the unit's hardening (Tests/Session/run.sh; the root is made with mmdebstrap once
+# and kept in .build/session).
+test-session: deps-test release manual-tool
+	bash Tests/Session/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 bench: deps-bench release
 	/usr/bin/python3 bench/run.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"

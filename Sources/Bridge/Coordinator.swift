@@ -141,8 +141,9 @@ final class Coordinator {
     /// One line per device that appeared (read or not, and why) or went.
     private func logDeviceChanges(_ devices: [KeyInput.DeviceInfo]) {
         let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
-        // A device that could not be opened has no name: KeyInput's notice already said why.
-        for device in devices where loggedDevices[device.path] != device && !device.name.isEmpty {
+        // A device that could not be opened has no name, and one not read for want of permission
+        // has had KeyInput's notice, with the fix: no second line for either.
+        for device in devices where loggedDevices[device.path] != device && !device.name.isEmpty && !device.lacksPermission {
             Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? "read" : "not read: \(device.reason)"))
         }
         for path in loggedDevices.keys.sorted() where now[path] == nil { Log.info("input device \(path) went away") }

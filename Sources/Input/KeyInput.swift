@@ -30,6 +30,8 @@ public final class KeyInput {
         public let isRead: Bool
         /// Why it is not read, or "" when it is.
         public let reason: String
+        /// Not read only for want of permission: ``onNotice`` said so, with the fix.
+        public var lacksPermission = false
     }
 
     /// Each event a key made.
@@ -108,15 +110,7 @@ public final class KeyInput {
         do {
             device = try EvdevDevice(path: path)
         } catch {
-            let wasSkipped = skipped[path]
-            skipped[path] = DeviceInfo(path: path, name: "", classification: .other, isRead: false, reason: error.description)
-            // One line per device and kind of failure: udev may change permissions several times.
-            if case .permissionDenied = error, wasSkipped?.reason != error.description {
-                onNotice?(
-                    "\(error.description); install udev/70-mediaremote.rules (it grants the seat's user its media devices) "
-                        + "or add yourself to the input group")
-            }
-            onDevicesChanged?()
+            skipUnopened(path, error)
             return
         }
         let capabilities = device.capabilities
@@ -165,6 +159,36 @@ public final class KeyInput {
         case .other:
             return "no media keys"
         }
+    }
+
+    /// A device that could not be opened. Without permission, sysfs still tells what it is: one
+    /// that would not be read anyway (a keyboard the udev rule rightly does not grant, a mouse)
+    /// is listed with that reason and no more; one that would be read gets a notice with the
+    /// fix, once per device (udev may change its permissions several times).
+    private func skipUnopened(_ path: String, _ error: DeviceError) {
+        let before = skipped[path]
+        guard case .permissionDenied = error else {
+            skipped[path] = DeviceInfo(path: path, name: "", classification: .other, isRead: false, reason: error.description)
+            onDevicesChanged?()
+            return
+        }
+        let capabilities = SysfsCapabilities.read(node: path)
+        let name = capabilities?.name ?? ""
+        let classification = capabilities?.classification ?? .other
+        if let capabilities, let reason = reasonNotToRead(name, classification) {
+            skipped[path] = DeviceInfo(path: path, name: name, classification: classification, isRead: false, reason: reason)
+            onDevicesChanged?()
+            return
+        }
+        let fix = classification == .keyboard
+            ? "add yourself to the input group (udev/70-mediaremote.rules never grants keyboards)"
+            : "install udev/70-mediaremote.rules (it grants the seat's user its media devices) or add yourself to the input group"
+        let info = DeviceInfo(
+            path: path, name: name, classification: classification, isRead: false, reason: error.description + "; " + fix,
+            lacksPermission: true)
+        skipped[path] = info
+        if before?.reason != info.reason { onNotice?(error.description + (name.isEmpty ? "" : " (\(name))") + "; " + fix) }
+        onDevicesChanged?()
     }
 
     /// The device went away (or broke): its held seeks end, then it is dropped.

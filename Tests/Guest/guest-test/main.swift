@@ -237,6 +237,19 @@ if CommandLine.arguments.contains("--bench") {
     exit(0)
 }
 
+if CommandLine.arguments.contains("--hold-media-keys") {
+    // For the permission check: a media device made as root, which nobody may read, held
+    // until this process is killed.
+    do {
+        let device = try UInputDevice(name: "MediaRemote Unreadable Media Keys", keys: [KeyCode.nextSong])
+        print("holding media keys")
+        withExtendedLifetime(device) { while true { sleep(60) } }
+    } catch {
+        print("FAIL making the media device to hold: \(error)")
+    }
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--virtio-keyboard") {
     do {
         try register()

@@ -1,0 +1,44 @@
+internal import CEvdev
+internal import CSystem
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What sysfs tells anyone of an input device, even someone who may not open its node: its
+/// name and what it reports. Enough to classify a device that cannot be read, so that a
+/// keyboard the udev rule rightly does not grant is no cause for a warning, while a headset
+/// without the rule's ACL is.
+enum SysfsCapabilities {
+    /// The capabilities of the device behind `node` (`/dev/input/eventN`), found by its device
+    /// number under `/sys/dev/char`; nil when it is not a character device or sysfs lacks it.
+    static func read(node: String, sysfs: String = "/sys/dev/char") -> DeviceCapabilities? {
+        var status = stat()
+        guard stat(node, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
+        let device = "\(sysfs)/\(csystem_device_major(status.st_rdev)):\(csystem_device_minor(status.st_rdev))/device"
+        guard let name = SysfsFile.read(device + "/name"), let keys = SysfsFile.read(device + "/capabilities/key") else {
+            return nil
+        }
+        let axes = bits(SysfsFile.read(device + "/capabilities/abs") ?? "")
+        let properties = bits(SysfsFile.read(device + "/properties") ?? "")
+        return DeviceCapabilities(
+            name: String(name.prefix { $0 != "\n" }), keys: bits(keys),
+            hasAccelerometerProperty: properties.contains(UInt16(INPUT_PROP_ACCELEROMETER)),
+            hasXYZAxes: [ABS_X, ABS_Y, ABS_Z].allSatisfy { axes.contains(UInt16($0)) })
+    }
+
+    /// A sysfs bitmap as the numbers of its set bits. The kernel prints it as hexadecimal words
+    /// of its `long`, most significant first, without the leading zero words: "120013", or
+    /// "10000 0 0 0 fffffffe" for a bit in the fifth word.
+    static func bits(_ text: String, wordBits: Int = Int.bitWidth) -> Set<UInt16> {
+        var set = Set<UInt16>()
+        for (index, word) in text.split(whereSeparator: \.isWhitespace).reversed().enumerated() {
+            guard let value = UInt64(word, radix: 16) else { return [] }
+            for bit in 0..<wordBits where value & (1 << UInt64(bit)) != 0 {
+                let code = index * wordBits + bit
+                if code <= Int(UInt16.max) { set.insert(UInt16(code)) }
+            }
+        }
+        return set
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Makes the session guest's Debian root, the part that does not change from run to run, as an
+# uncompressed cpio archive (the kernel unpacks it as its initramfs; the run's own files follow
+# in a second archive). mmdebstrap picks its mode: as root it works in a chroot, as a plain user
+# in a user namespace, and either way the archive's files belong to root.
+#
+# usage: Tests/Session/base.sh OUTPUT.cpio
+# Tests/Session/run.sh names the archive after this file's checksum, so a change to the package
+# list (or to anything else here) makes a new root.
+set -euo pipefail
+output=$(realpath -m "$1")
+
+# systemd as PID 1 with udev and logind; a user manager with its bus (dbus-user-session); what
+# mediaremoted links (libdbus, libevdev); and the checks' tools: getfacl, pgrep, insmod, and
+# python3 for a uinput headset and keyboard (python3-evdev) and a Responder1 app (python3-dbus).
+packages=systemd,systemd-sysv,udev,dbus-user-session,libpam-systemd,libdbus-1-3,libevdev2,acl,procps,kmod
+packages+=,python3-evdev,python3-dbus,python3-gi
+
+mmdebstrap --variant=minbase --format=null --include="$packages" \
+    --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' \
+    --customize-hook='chroot "$1" useradd --create-home --uid 1000 --user-group --shell /bin/bash person' \
+    --customize-hook='mkdir -p "$1/var/log/journal"' \
+    --customize-hook='rm -f "$1/etc/machine-id"' \
+    --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \
+    --customize-hook="cd \"\$1\" && find . -xdev | cpio -o -H newc --quiet > '$output.partial'" \
+    bookworm
+mv "$output.partial" "$output"

@@ -1,0 +1,184 @@
+#!/bin/bash
+# The session guest's checks: MediaRemote as `make install` installed it, in a logind session
+# on seat0 (getty autologin on tty1), started by the user's systemd manager, with its unit's
+# hardening. Runs as root from session-checks.service; acts as the user through runuser. Prints
+# "ok …" or "FAIL …" for each check and ends with "session: N passed, N failed".
+set -u
+
+user=person
+uid=$(id -u "$user")
+runtime=/run/user/$uid
+bus=unix:path=$runtime/bus
+here=/opt/session
+passed=0
+failed=0
+
+as_user() {
+    runuser -u "$user" -- env HOME="/home/$user" XDG_RUNTIME_DIR="$runtime" DBUS_SESSION_BUS_ADDRESS="$bus" "$@"
+}
+user_systemctl() { as_user systemctl --user "$@"; }
+unit_property() { user_systemctl show -p "$1" --value mediaremoted; }
+
+# check DESCRIPTION COMMAND…: runs the command; its status decides.
+check() {
+    local description=$1
+    shift
+    if "$@"; then
+        echo "ok $description"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $description"
+        failed=$((failed + 1))
+    fi
+}
+
+# wait_for SECONDS COMMAND…: until the command succeeds, or false after SECONDS.
+wait_for() {
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@"; do
+        [ "$SECONDS" -ge "$deadline" ] && return 1
+        sleep 0.2
+    done
+}
+
+# --- logind: the user's session is on seat0 and active (getty autologin on tty1).
+session_on_seat() {
+    local session
+    for session in $(loginctl list-sessions --no-legend | awk -v u="$user" '$3 == u {print $1}'); do
+        [ "$(loginctl show-session "$session" -p Seat --value)" = seat0 ] \
+            && [ "$(loginctl show-session "$session" -p Active --value)" = yes ] && return 0
+    done
+    return 1
+}
+user_manager_up() { [ -S "$runtime/bus" ] && as_user systemctl --user is-system-running --wait >/dev/null 2>&1; }
+check "logind: $user's session is active on seat0" wait_for 90 session_on_seat
+check "$user's systemd manager and session bus are up" wait_for 90 user_manager_up
+
+# --- udev: 70-mediaremote.rules gives the seat's user a headset, never a keyboard.
+insmod "$here/evdev.ko"
+insmod "$here/uinput.ko"
+mkfifo /tmp/devices.in
+python3 "$here/uinput_devices.py" < /tmp/devices.in > /tmp/devices.out 2>&1 &
+exec 7> /tmp/devices.in
+wait_for 20 grep -q '^keyboard ' /tmp/devices.out
+headset=$(awk '$1 == "media" {print $2}' /tmp/devices.out)
+keyboard=$(awk '$1 == "keyboard" {print $2}' /tmp/devices.out)
+udevadm settle
+has_acl() { getfacl -p "$1" 2>/dev/null | grep -q "^user:$user:rw"; }
+lacks_acl() { [ -e "$1" ] && ! has_acl "$1"; }
+check "udev: the uinput headset ($headset) carries $user's ACL" wait_for 10 has_acl "$headset"
+check "udev: the uinput keyboard ($keyboard) does not" lacks_acl "$keyboard"
+
+# --- D-Bus activation: the first call starts the unit, which owns the name.
+name_owner_pid() {
+    as_user busctl --user call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus \
+        GetConnectionUnixProcessID s org.mediaremote.MediaRemote1 2>/dev/null | awk '{print $2}'
+}
+owns_name() { local pid; pid=$(unit_property MainPID); [ "$pid" != 0 ] && [ "$(name_owner_pid)" = "$pid" ]; }
+is_active() { [ "$(unit_property ActiveState)" = active ]; }
+check "before any call, mediaremoted.service is not running" test "$(unit_property ActiveState)" = inactive
+as_user mediaremotectl status > /tmp/status.out 2>&1
+status=$?
+check "D-Bus activation: mediaremotectl status exits 0 ($(head -1 /tmp/status.out))" test "$status" = 0
+check "D-Bus activation started mediaremoted.service under systemd, and its process owns the name" \
+    wait_for 10 owns_name
+
+# --- With the unit's hardening, the service reads the headset and a press reaches a responder.
+device_read() { # NODE read|unread: the service lists the device, read or not
+    as_user mediaremotectl devices --json | python3 -c 'import json, sys
+devices = {device["path"]: device for device in json.load(sys.stdin)}
+sys.exit(0 if sys.argv[1] in devices and devices[sys.argv[1]]["read"] == (sys.argv[2] == "read") else 1)' "$1" "$2"
+}
+check "the service reads the headset (mediaremotectl devices)" wait_for 10 device_read "$headset" read
+mkfifo /tmp/responder.in
+chmod 666 /tmp/responder.in
+as_user python3 "$here/responder_app.py" "$bus" --begin /app=all < /tmp/responder.in > /tmp/responder.out 2>&1 &
+exec 8> /tmp/responder.in
+wait_for 20 grep -q '^pushed /app True' /tmp/responder.out
+echo "press media KEY_NEXTSONG" >&7
+check "KEY_NEXTSONG pressed on the headset reaches the responder as nextTrack" \
+    wait_for 10 grep -q '^/app RemoteControlReceived nextTrack' /tmp/responder.out
+
+security=$(as_user systemd-analyze --user security mediaremoted --no-pager 2>&1 | sed -n 's/.*Overall exposure level for mediaremoted.service: \([0-9.]*\).*/\1/p')
+check "systemd-analyze --user security mediaremoted (online) rates it ${security:-?}, at most 2.0" \
+    awk -v level="${security:-99}" 'BEGIN { exit !(level <= 2.0) }'
+
+# --- The journal holds the service's lines with their priorities.
+journal_has() { # PRIORITY TEXT: a line of the unit at that priority containing TEXT
+    as_user journalctl --user -u mediaremoted -o json --no-pager | python3 -c 'import json, sys
+priority, text = sys.argv[1], sys.argv[2]
+lines = [json.loads(line) for line in sys.stdin if line.strip()]
+sys.exit(0 if any(entry.get("PRIORITY") == priority and text in str(entry.get("MESSAGE")) for entry in lines) else 1)' "$1" "$2"
+}
+no_prefix_left() { ! as_user journalctl --user -u mediaremoted -o cat --no-pager | grep -q '^<[0-9]>'; }
+check "journalctl --user -u mediaremoted: 'running as' at info (6)" wait_for 5 journal_has 6 "running as"
+check "journalctl --user -u mediaremoted: the keyboard, unreadable, not read as a keyboard, at info (6)" \
+    journal_has 6 "$keyboard (Session Test Keyboard): not read: a keyboard"
+check "journalctl: no line shows a raw <N> priority prefix" no_prefix_left
+
+# --- Reload: a changed file applies; a broken one is refused and the old configuration stays.
+config=/home/$user/.config/mediaremote/config.toml
+as_user mkdir -p "$(dirname "$config")"
+as_user sh -c "printf '[devices]\nexclude = [\"Session Test Headset\"]\n' > $config"
+pid=$(unit_property MainPID)
+user_systemctl reload mediaremoted
+check "systemctl --user reload applies a changed file (the headset excluded, same process)" \
+    wait_for 10 device_read "$headset" unread
+as_user sh -c "printf '[devices\nexclude = \n' > $config"
+user_systemctl reload mediaremoted
+check "… and says so in the journal at info (6)" wait_for 5 journal_has 6 "configuration reloaded"
+check "a broken file is refused, at error (3) in the journal" wait_for 10 journal_has 3 "was not reloaded"
+check "… the service runs on, the same process, with the old configuration (the headset still excluded)" \
+    eval 'is_active && [ "$(unit_property MainPID)" = "$pid" ] && device_read "$headset" unread'
+as_user rm "$config"
+user_systemctl reload mediaremoted
+wait_for 10 device_read "$headset" read
+
+# --- A crash restarts it (Restart=on-failure); a stop ends it cleanly.
+restarted() { local now; now=$(unit_property MainPID); [ "$now" != 0 ] && [ "$now" != "$pid" ] && owns_name; }
+kill -SEGV "$pid"
+wait_for 20 restarted
+check "kill -SEGV: systemd restarts it (Restart=on-failure; NRestarts $(unit_property NRestarts)), a new process owning the name" \
+    restarted
+user_systemctl stop mediaremoted
+check "systemctl --user stop: exit status 0 ($(unit_property Result), status $(unit_property ExecMainStatus))" \
+    test "$(unit_property Result)/$(unit_property ExecMainStatus)" = success/0
+check "… nothing left: no process, the name released" \
+    eval '! pgrep -u "$user" -x mediaremoted >/dev/null && [ -z "$(name_owner_pid)" ]'
+
+# --- Enabled: started with the user's manager (and now).
+user_systemctl enable --now mediaremoted 2>/dev/null
+check "systemctl --user enable --now: enabled, running, owning the name" \
+    eval '[ "$(user_systemctl is-enabled mediaremoted)" = enabled ] && wait_for 10 owns_name'
+
+# --- Without the rule: a headset plugged in gets no ACL; one clear line for it, none for the
+# keyboards (the rule rightly never grants them), and the service runs.
+rm /usr/lib/udev/rules.d/70-mediaremote.rules
+udevadm control --reload
+cursor=$(as_user journalctl --user -u mediaremoted -n 1 --show-cursor --no-pager | sed -n 's/^-- cursor: //p')
+echo "replug media" >&7
+wait_for 20 eval '[ "$(awk '\''$1 == "media" {n++} END {print n}'\'' /tmp/devices.out)" = 2 ]'
+headset=$(awk '$1 == "media" {path = $2} END {print path}' /tmp/devices.out)
+udevadm settle
+check "without 70-mediaremote.rules, a headset plugged in ($headset) carries no ACL" lacks_acl "$headset"
+permission_lines() { # the journal's "no permission" lines after the cursor, one per line
+    as_user journalctl --user -u mediaremoted --after-cursor "$cursor" -o cat --no-pager | grep "no permission to read"
+}
+check "… the service says once that it cannot read it, naming the fix (70-mediaremote.rules)" \
+    wait_for 10 eval '[ "$(permission_lines | grep -c "$headset")" = 1 ] && permission_lines | grep -q "70-mediaremote.rules"'
+cursor=$(as_user journalctl --user -u mediaremoted -n 1 --show-cursor --no-pager | sed -n 's/^-- cursor: //p')
+user_systemctl restart mediaremoted
+wait_for 10 owns_name
+sleep 2
+check "restarted without the ACL: one line, for the headset, none for the keyboards ($(permission_lines | wc -l) lines)" \
+    eval '[ "$(permission_lines | wc -l)" = 1 ] && permission_lines | grep -q "$headset"'
+check "… and the service runs" is_active
+
+if [ "$failed" -ne 0 ]; then
+    echo "--- journalctl --user -u mediaremoted"
+    as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | tail -60
+    echo "--- the responder"
+    cat /tmp/responder.out
+fi
+echo "session: $passed passed, $failed failed"
