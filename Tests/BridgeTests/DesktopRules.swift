@@ -24,7 +24,8 @@ enum DesktopRules {
     /// process is among them: plasma-browser-integration names its browser so.
     static func plasma(_ fixture: ServiceFixture) -> [String] {
         let rows = playerNames(fixture).filter {
-            if case .string(let identity) = property(fixture, $0, "Identity", of: "org.mpris.MediaPlayer2") { !identity.isEmpty } else { false }
+            guard case .string(let identity) = property(fixture, $0, "Identity", of: "org.mpris.MediaPlayer2") else { return false }
+            return !identity.isEmpty
         }
         let named = Set(rows.compactMap { kdePID(in: property(fixture, $0, "Metadata")) })
         return rows.filter { processID(fixture, of: $0).map { !named.contains($0) } ?? true }
