@@ -2,7 +2,8 @@
 method call, one way, through four paths to the same player, interleaved in one run:
   direct             the player's PlayPause, called straight
   mediaremoted       SendRemoteControlEvent("togglePlayPause")
-  mediaremote proxy  PlayPause on org.mpris.MediaPlayer2.mediaremote (as a widget or playerctl calls it)
+  mediaremote proxy  PlayPause on org.mpris.MediaPlayer2.mediaremote, as playerctl calls it
+                     (mediaremoted runs with --mpris-proxy here: it is off by default)
   playerctld         playerctld's own PlayPause, which it forwards to the active player
 What a forwarder adds is its median minus the direct median."""
 import os
@@ -40,11 +41,12 @@ def measure(address, bin_dir, environment):
     daemons = []
     try:
         assert player.stdout.readline().strip() == "ready"
-        daemons.append(subprocess.Popen([os.path.join(bin_dir, "mediaremoted")], env=environment,
+        # The proxy is off unless asked for; this measures it.
+        daemons.append(subprocess.Popen([os.path.join(bin_dir, "mediaremoted"), "--mpris-proxy"], env=environment,
                                         stderr=subprocess.DEVNULL))
         daemons.append(subprocess.Popen(["playerctld"], env=environment, stderr=subprocess.DEVNULL))
         bus = dbus.bus.BusConnection(address)
-        for name in ("org.mediaremote.MediaRemote1", "org.mpris.MediaPlayer2.playerctld"):
+        for name in ("org.mediaremote.MediaRemote1", "org.mpris.MediaPlayer2.mediaremote", "org.mpris.MediaPlayer2.playerctld"):
             for _ in range(200):
                 if bus.name_has_owner(name):
                     break

@@ -16,7 +16,7 @@ final class Coordinator {
     let calls: CallQueue
     /// How long a Responder1 object has to answer.
     var responderTimeout: Duration = .milliseconds(250)
-    /// The MPRIS player standing for Now Playing, unless turned off.
+    /// The MPRIS player standing for Now Playing, when turned on.
     private(set) var proxy: ProxyPlayer?
     /// Media keys and headset buttons, when there are input devices to read.
     private(set) var input: KeyInput?

@@ -2,12 +2,13 @@ import Core
 import DBus
 import MPRIS
 
-/// `org.mpris.MediaPlayer2.mediaremote`: an MPRIS 2.2 player standing for the Now Playing
-/// player. Its properties mirror that player's; its transport calls become remote-control
-/// events (source `mpris`) that go through the rules like any other, so desktop widgets,
-/// playerctl, KDE Connect and Bluetooth headsets (mpris-proxy) reach the responder chain.
-/// Calls with no event subtype (`Seek`, `SetPosition`, `OpenUri`, property writes) go to the
-/// Now Playing player as they are.
+/// `org.mpris.MediaPlayer2.mediaremote`, exported only when asked for (desktops show every
+/// MPRIS name as a card, so it would show each player twice): an MPRIS 2.2 player standing for
+/// the Now Playing player. Its properties mirror that player's; its transport calls become
+/// remote-control events (source `mpris`) that go through the rules like any other, so
+/// `playerctl -p mediaremote` and status bars reach the responder chain. Calls with no event
+/// subtype (`Seek`, `SetPosition`, `OpenUri`, property writes) go to the Now Playing player as
+/// they are.
 final class ProxyPlayer {
     static let busName: BusName = "org.mpris.MediaPlayer2.mediaremote"
 

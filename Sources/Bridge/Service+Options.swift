@@ -16,8 +16,8 @@ extension Service {
         /// How far each `Seek` of a held seek moves, and how often it repeats.
         public var seekStep: Duration = .seconds(5)
         public var seekInterval: Duration = .milliseconds(500)
-        /// Whether to export `org.mpris.MediaPlayer2.mediaremote`.
-        public var mprisProxy = true
+        /// Whether to export `org.mpris.MediaPlayer2.mediaremote` (off unless asked for).
+        public var mprisProxy = false
         /// What to do with a shake nobody handled, to the Now Playing player.
         public var shakeAction = ShakeAction.none
         /// Which input devices to read, and how.

@@ -8,7 +8,8 @@ public struct Configuration: Equatable, Sendable {
     // [service]
     public var mode = Mode.compat
     public var callTimeoutMilliseconds: Int64 = 250
-    public var mprisProxy = true
+    /// Off: desktops show every MPRIS name as a card, so the proxy would show each player twice.
+    public var mprisProxy = false
 
     // [players]: full MPRIS bus names; a name also stands for its `.instance…` names.
     public var ignoredPlayers: [String] = []

@@ -13,8 +13,8 @@ let usage = """
     Usage: mediaremoted [--config FILE] [--verbose]
                         [--mode compat|strict] [--call-timeout MS]
                         [--ignore-player NAME]... [--shake-action ACTION]
-                        [--no-mpris-proxy] [--read-keyboards] [--grab]
-                        [--input-dir DIR] [--iio-dir DIR]
+                        [--mpris-proxy | --no-mpris-proxy] [--read-keyboards]
+                        [--grab] [--input-dir DIR] [--iio-dir DIR]
            mediaremoted --bus-introspect | --version | --help
 
     The MediaRemote service: it owns org.mediaremote.MediaRemote1
@@ -44,8 +44,11 @@ let usage = """
                           what a shake nobody handled does to the Now Playing
                           player when it ends: none (default), nextTrack,
                           previousTrack, togglePlayPause or shuffle
-      --no-mpris-proxy    do not export org.mpris.MediaPlayer2.mediaremote,
-                          the MPRIS player that stands for Now Playing
+      --mpris-proxy       export org.mpris.MediaPlayer2.mediaremote, an MPRIS
+                          player standing for Now Playing, for playerctl and
+                          status bars; off by default, as desktops would
+                          show each player twice
+      --no-mpris-proxy    do not export it; the later of the two wins
       --read-keyboards    also read full keyboards' media keys; off by default,
                           as desktops already act on them and reading them
                           twice would act twice
@@ -105,6 +108,8 @@ while let argument = arguments.popFirst() {
             refuse("--shake-action takes one of \(actions)")
         }
         settings.overrides.append { $0.shakeAction = action }
+    case "--mpris-proxy":
+        settings.overrides.append { $0.mprisProxy = true }
     case "--no-mpris-proxy":
         settings.overrides.append { $0.mprisProxy = false }
     case "--ignore-player":

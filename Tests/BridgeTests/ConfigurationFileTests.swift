@@ -79,21 +79,22 @@ struct ConfigurationFileTests {
         #expect(result.stderr.contains("config.toml:2: 'compat' is not a value; strings need quotes"), "\(result.stderr)")
     }
 
-    @Test("the MPRIS proxy turned off and on again by reloads")
+    @Test("the MPRIS proxy turned on and off again by reloads")
     func proxyOnReload() throws {
         let fixture = try ServiceFixture()
         let proxy: BusName = "org.mpris.MediaPlayer2.mediaremote"
-        #expect(try fixture.client.listNames().contains(proxy))
-        try fixture.bus.writeConfiguration("[service]\nmpris_proxy = false\n")
-        #expect(try Self.ctl(fixture, ["reload"]).status == 0)
+        #expect(fixture.nowPlaying == "")
         #expect(try !fixture.client.listNames().contains(proxy))
-        try fixture.bus.writeConfiguration("")
+        try fixture.bus.writeConfiguration("[service]\nmpris_proxy = true\n")
         #expect(try Self.ctl(fixture, ["reload"]).status == 0)
         #expect(try fixture.client.listNames().contains(proxy))
         let status = try fixture.client.callBlocking(.methodCall(
             destination: proxy, path: "/org/mpris/MediaPlayer2", interface: .properties, member: "Get",
             arguments: [.string("org.mpris.MediaPlayer2.Player"), .string("PlaybackStatus")]))
         #expect(status.arguments == [.variant(.string("Stopped"))])
+        try fixture.bus.writeConfiguration("")
+        #expect(try Self.ctl(fixture, ["reload"]).status == 0)
+        #expect(try !fixture.client.listNames().contains(proxy))
     }
 
     @Test("flags win over the file, across reloads too")

@@ -24,7 +24,8 @@ struct FuzzTests {
     func calls() throws {
         let calls = Self.setting("FUZZ_CALLS", default: 3000)
         let seed = UInt64(Self.setting("FUZZ_SEED", default: Int.random(in: 1...999_999)))
-        let fixture = try ServiceFixture(logToFile: true)
+        // With the proxy, which is off unless asked for: every object the service can export.
+        let fixture = try ServiceFixture(arguments: ["--mpris-proxy"], logToFile: true)
         let targets = try CallFuzzer.discover(on: fixture.client, destination: BridgeNames.busName)
         let paths = Set(targets.map(\.path.rawValue))
         #expect(paths.isSuperset(of: [BridgeNames.objectPath.rawValue, "/org/mpris/MediaPlayer2"]), "\(paths)")
@@ -63,7 +64,8 @@ struct FuzzTests {
     func players() throws {
         let steps = Self.setting("FUZZ_PLAYER_STEPS", default: 2000)
         let seed = UInt64(Self.setting("FUZZ_SEED", default: Int.random(in: 1...999_999)))
-        let fixture = try ServiceFixture(logToFile: true)
+        // With the proxy, which mirrors whatever the players claim.
+        let fixture = try ServiceFixture(arguments: ["--mpris-proxy"], logToFile: true)
         // The healthy app: a Responder1 object, first responder, receiving.
         var healthy: [String] = []
         try fixture.client.export([ResponderObject.interface { member, subtype in

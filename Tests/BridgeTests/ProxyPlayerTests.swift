@@ -10,6 +10,16 @@ struct ProxyPlayerTests {
     static let proxy: BusName = "org.mpris.MediaPlayer2.mediaremote"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
+    /// The service with its proxy, which is off unless asked for.
+    static func fixture() throws -> ServiceFixture {
+        let fixture = try ServiceFixture(arguments: ["--mpris-proxy"])
+        // The service takes the proxy's name just after its own.
+        guard fixture.wait(for: { (try? fixture.client.listNames().contains(proxy)) == true }) else {
+            throw TestFailure("mediaremoted --mpris-proxy did not take \(proxy)")
+        }
+        return fixture
+    }
+
     /// Calls the proxy (its Player interface, or `interface`), running the fixture's loop.
     static func callProxy(_ fixture: ServiceFixture, _ member: MemberName, _ arguments: [Value] = [],
                           interface: InterfaceName = "org.mpris.MediaPlayer2.Player") -> Result<Message, DBusError> {
@@ -54,7 +64,7 @@ struct ProxyPlayerTests {
 
     @Test("playerctl lists mediaremote, and its commands act on the Now Playing player")
     func commands() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         let b = try MPV(fixture)
         b.play()
@@ -81,7 +91,7 @@ struct ProxyPlayerTests {
 
     @Test("--follow status shows the changes when Now Playing moves")
     func follow() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         let b = try MPV(fixture)
         a.play()
@@ -96,7 +106,7 @@ struct ProxyPlayerTests {
 
     @Test("with nothing to control: Stopped, empty metadata, every Can* false, calls answered")
     func nothingToControl() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         func get(_ name: String) -> Value? { Self.proxyProperty(fixture, name) }
         #expect(get("PlaybackStatus") == .string("Stopped"))
         #expect(get("Metadata") == .stringVariantDictionary([]))
@@ -110,17 +120,34 @@ struct ProxyPlayerTests {
         #expect(throws: Never.self) { try Self.callProxy(fixture, "Seek", [.int64(1_000_000)]).get() }
     }
 
-    @Test("the proxy never counts itself as a player, and can be turned off")
+    @Test("the proxy never counts itself as a player")
     func noLoops() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
+        #expect(try fixture.client.listNames().contains(Self.proxy))
         #expect(fixture.players.isEmpty)
-        let off = try ServiceFixture(arguments: ["--no-mpris-proxy"])
-        #expect(!(try off.client.listNames()).contains("org.mpris.MediaPlayer2.mediaremote"))
+    }
+
+    /// Off by default; the file or a flag turns it on, a flag wins over the file, and of two
+    /// flags the later wins.
+    @Test("the proxy is there only when asked for", arguments: [
+        ([], nil, false),
+        (["--mpris-proxy"], nil, true),
+        ([], "[service]\nmpris_proxy = true\n", true),
+        (["--no-mpris-proxy"], "[service]\nmpris_proxy = true\n", false),
+        (["--mpris-proxy"], "[service]\nmpris_proxy = false\n", true),
+        (["--mpris-proxy", "--no-mpris-proxy"], nil, false),
+        (["--no-mpris-proxy", "--mpris-proxy"], nil, true),
+    ] as [([String], String?, Bool)])
+    func onlyWhenAsked(_ arguments: [String], _ configuration: String?, _ exported: Bool) throws {
+        let fixture = try ServiceFixture(arguments: arguments, configuration: configuration)
+        // Answered only once the service has taken the proxy's name, or chosen not to.
+        #expect(fixture.nowPlaying == "")
+        #expect(try fixture.client.listNames().contains(Self.proxy) == exported)
     }
 
     @Test("Seek goes to the Now Playing player, and its Seeked comes back from the proxy")
     func seeked() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         a.play()
         a.pause()
@@ -132,7 +159,7 @@ struct ProxyPlayerTests {
 
     @Test("playerctld forwarding to the proxy: one toggle, nothing bounces")
     func playerctldForwards() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         _ = try fixture.spawn("/usr/bin/playerctld", [])
         #expect(fixture.wait { (try? fixture.client.listNames().contains("org.mpris.MediaPlayer2.playerctld")) == true })
@@ -148,7 +175,7 @@ struct ProxyPlayerTests {
 
     @Test("GetAll carries the live Position, as Get does; playerctl and its format read it")
     func positionInGetAll() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         a.play()
         a.pause()
@@ -170,7 +197,7 @@ struct ProxyPlayerTests {
 
     @Test("SupportedUriSchemes and SupportedMimeTypes are the Now Playing player's (OpenUri goes to it)")
     func supportedUris() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         #expect(Self.proxyProperty(fixture, "SupportedUriSchemes", interface: "org.mpris.MediaPlayer2") == .array(.string, []))
         let a = try MPV(fixture)
         a.play()
@@ -191,7 +218,7 @@ struct ProxyPlayerTests {
 
     @Test("a property read right after a write returns the new value, through the proxy and playerctl")
     func readAfterWrite() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         a.play()
         for volume in [0.25, 0.5, 0.75] {
@@ -204,7 +231,7 @@ struct ProxyPlayerTests {
 
     @Test("a write the player takes but ignores reads back as the player has it, not as written")
     func ignoredWrite() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let player = try Connection(.address(fixture.bus.address), loop: fixture.loop)
         try player.export([
             Interface("org.mpris.MediaPlayer2.Player", properties: [
@@ -221,7 +248,7 @@ struct ProxyPlayerTests {
 
     @Test("when Now Playing moves, the proxy says the new player's position with Seeked (playerctl --follow counts on from it)")
     func seekedOnSwitch() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         let b = try MPV(fixture)
         a.play()
@@ -240,7 +267,7 @@ struct ProxyPlayerTests {
 
     @Test("a write the Now Playing player refuses fails with its error, and the proxy's value stays")
     func refusedWrite() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         // A player whose Volume is read-only: it refuses every write.
         let player = try Connection(.address(fixture.bus.address), loop: fixture.loop)
         try MisbehavingPlayersTests.export(on: player, status: "Playing") { _ in }
@@ -257,7 +284,7 @@ struct ProxyPlayerTests {
 
     @Test("property writes go to the Now Playing player, and come back mirrored")
     func propertyWrites() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try Self.fixture()
         let a = try MPV(fixture)
         #expect(throws: Never.self) { try Self.setProxyProperty(fixture, "Volume", .double(0.25)).get() }
         #expect(fixture.wait { a.playerProperty("Volume") == .double(0.25) })

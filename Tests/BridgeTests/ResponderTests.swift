@@ -36,7 +36,7 @@ struct ResponderTests {
 
     @Test("a call on the MPRIS proxy reaches the first responder first, as source mpris")
     func proxyReachesResponder() throws {
-        let fixture = try ServiceFixture()
+        let fixture = try ProxyPlayerTests.fixture()
         let (app, name) = try Self.app(fixture, ["--begin", "/top=all"])
         _ = try fixture.client.callBlocking(.methodCall(
             destination: "org.mpris.MediaPlayer2.mediaremote", path: "/org/mpris/MediaPlayer2",

@@ -10,13 +10,21 @@ import Testing
         #expect(try ConfigurationFile.load("/nonexistent/mediaremote/config.toml") == Configuration())
     }
 
+    /// Desktops show every MPRIS name as a card: the proxy would make each player two.
+    @Test func theMPRISProxyIsOffUnlessTheFileTurnsItOn() throws {
+        #expect(Configuration().mprisProxy == false)
+        #expect(try Configuration(toml: "[service]\nmode = \"strict\"\n", file: "c.toml").mprisProxy == false)
+        #expect(try Configuration(toml: "[service]\nmpris_proxy = true\n", file: "c.toml").mprisProxy == true)
+        #expect(try Configuration(toml: "[service]\nmpris_proxy = false\n", file: "c.toml").mprisProxy == false)
+    }
+
     @Test func everyKeyIsRead() throws {
         let configuration = try Configuration(
             toml: """
                 [service]
                 mode = "strict"
                 call_timeout_ms = 400
-                mpris_proxy = false
+                mpris_proxy = true
                 [players]
                 ignore = ["firefox", "org.mpris.MediaPlayer2.chromium"]
                 priority = ["spotify", "org.mpris.MediaPlayer2.mpv"]
@@ -38,7 +46,7 @@ import Testing
         var expected = Configuration()
         expected.mode = .strict
         expected.callTimeoutMilliseconds = 400
-        expected.mprisProxy = false
+        expected.mprisProxy = true
         expected.ignoredPlayers = ["org.mpris.MediaPlayer2.firefox", "org.mpris.MediaPlayer2.chromium"]
         expected.playerPriority = ["org.mpris.MediaPlayer2.spotify", "org.mpris.MediaPlayer2.mpv"]
         expected.seekStepMilliseconds = 10000
