@@ -2,7 +2,8 @@
 # Makes the session guest's Debian root, the part that does not change from run to run, as an
 # uncompressed cpio archive (the kernel unpacks it as its initramfs; the run's own files follow
 # in a second archive). mmdebstrap picks its mode: as root it works in a chroot, as a plain user
-# in a user namespace, and either way the archive's files belong to root.
+# in a user namespace (uidmap's newuidmap, and ranges in /etc/subuid); either way the archive is
+# made inside, where the files belong to root, and `download` brings it out as the caller.
 #
 # usage: Tests/Session/base.sh OUTPUT.cpio
 # Tests/Session/run.sh names the archive after this file's checksum, so a change to the package
@@ -23,6 +24,7 @@ mmdebstrap --variant=minbase --format=null --include="$packages" \
     --customize-hook='mkdir -p "$1/var/log/journal"' \
     --customize-hook='rm -f "$1/etc/machine-id"' \
     --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \
-    --customize-hook="cd \"\$1\" && find . -xdev | cpio -o -H newc --quiet > '$output.partial'" \
+    --customize-hook='cd "$1" && find . -xdev -path ./tmp/root.cpio -prune -o -print | cpio -o -H newc --quiet > tmp/root.cpio' \
+    --customize-hook="download /tmp/root.cpio '$output.partial'" \
     bookworm
 mv "$output.partial" "$output"
