@@ -10,9 +10,10 @@ BUILD_PACKAGES := pkg-config libdbus-1-dev libevdev-dev
 RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
 # To test: independent peers (busctl, python3-dbus, playerctl and playerctld), real players (mpv,
 # Audacious), a qemu guest with a real kernel's evdev and uinput (its kernel comes from apt-get
-# download), and the session guest's Debian root (mmdebstrap; uidmap when not run as root).
+# download), and the session guest's Debian root (mmdebstrap, with uidmap when not run as
+# root; bsdtar from libarchive-tools turns its tar into the cpio the kernel unpacks).
 TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi playerctl mpv mpv-mpris audacious sox \
-	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base mmdebstrap uidmap
+	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base mmdebstrap uidmap libarchive-tools
 # To measure: playerctld is the reference the benchmarks compare against (a test peer already).
 BENCH_PACKAGES := $(TEST_PACKAGES)
 

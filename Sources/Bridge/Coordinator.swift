@@ -142,12 +142,13 @@ final class Coordinator {
     private func logDeviceChanges(_ devices: [KeyInput.DeviceInfo]) {
         let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
         // A device that could not be opened has no name, and one not read for want of permission
-        // has had KeyInput's notice, with the fix: no second line for either.
-        for device in devices where loggedDevices[device.path] != device && !device.name.isEmpty && !device.lacksPermission {
+        // has KeyInput's notice, with the fix: no line of their own, appearing or going.
+        let logged = now.filter { !$0.value.name.isEmpty && !$0.value.lacksPermission }
+        for device in devices where logged[device.path] != nil && loggedDevices[device.path] != device {
             Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? "read" : "not read: \(device.reason)"))
         }
         for path in loggedDevices.keys.sorted() where now[path] == nil { Log.info("input device \(path) went away") }
-        loggedDevices = now
+        loggedDevices = logged
     }
 
     /// Applies a change to the rules' state, then announces what it changed: properties, and

@@ -15,6 +15,10 @@ public final class KeyInput {
         public var headsetKey: UInt16 = KeyCode.media
         public var headsetTiming = HeadsetRecognizer.Timing()
         public var directory = "/dev/input"
+        /// Where a device node's number leads in sysfs, and udev's database: to classify a
+        /// device that may not be opened, and to say whether the udev rule grants it.
+        public var sysfsDevices = "/sys/dev/char"
+        public var udevDatabase = "/run/udev/data"
         /// Devices to read even if they are keyboards, and devices never to read: shell
         /// patterns on the device's name. Exclude wins.
         public var include: [String] = []
@@ -47,6 +51,7 @@ public final class KeyInput {
     private var open: [String: OpenDevice] = [:]
     private var skipped: [String: DeviceInfo] = [:]
     private var headsetTimer: Timer?
+    private lazy var permissionNotices = PermissionNotices(loop: loop) { [unowned self] in self.onNotice?($0) }
 
     private final class OpenDevice {
         let device: EvdevDevice
@@ -87,6 +92,7 @@ public final class KeyInput {
         directory = nil
         for path in open.keys.sorted() { remove(path) }
         skipped = [:]
+        permissionNotices.forgetAll()
         headsetTimer?.cancel()
         headsetTimer = nil
     }
@@ -99,7 +105,7 @@ public final class KeyInput {
     /// The accelerometers among the devices, by path: classified here, never read here
     /// (``MotionInput`` opens them while motion is claimed).
     public var accelerometers: [String] {
-        skipped.values.filter { $0.classification == .accelerometer && !isExcluded($0.name) }.map(\.path).sorted()
+        skipped.values.filter { $0.classification == .accelerometer && !$0.lacksPermission && !isExcluded($0.name) }.map(\.path).sorted()
     }
 
     // MARK: Devices coming and going
@@ -113,6 +119,7 @@ public final class KeyInput {
             skipUnopened(path, error)
             return
         }
+        permissionNotices.forget(path)
         let capabilities = device.capabilities
         let classification = capabilities.classification
         let reason = reasonNotToRead(capabilities.name, classification)
@@ -163,37 +170,41 @@ public final class KeyInput {
 
     /// A device that could not be opened. Without permission, sysfs still tells what it is: one
     /// that would not be read anyway (a keyboard the udev rule rightly does not grant, a mouse)
-    /// is listed with that reason and no more; one that would be read gets a notice with the
-    /// fix, once per device (udev may change its permissions several times).
+    /// is listed with that reason and no more; one that would be read (an accelerometer too: it
+    /// is read while motion is claimed) is listed with the fix and warned of once, if it stays
+    /// unreadable past udev's moment (``PermissionNotices``).
     private func skipUnopened(_ path: String, _ error: DeviceError) {
-        let before = skipped[path]
         guard case .permissionDenied = error else {
             skipped[path] = DeviceInfo(path: path, name: "", classification: .other, isRead: false, reason: error.description)
             onDevicesChanged?()
             return
         }
-        let capabilities = SysfsCapabilities.read(node: path)
+        let capabilities = SysfsCapabilities.read(node: path, sysfs: options.sysfsDevices)
         let name = capabilities?.name ?? ""
         let classification = capabilities?.classification ?? .other
-        if let capabilities, let reason = reasonNotToRead(name, classification) {
+        let reason = reasonNotToRead(name, classification)
+        if capabilities != nil, let reason, classification != .accelerometer || isExcluded(name) {
             skipped[path] = DeviceInfo(path: path, name: name, classification: classification, isRead: false, reason: reason)
             onDevicesChanged?()
             return
         }
-        let fix = classification == .keyboard
-            ? "add yourself to the input group (udev/70-mediaremote.rules never grants keyboards)"
-            : "install udev/70-mediaremote.rules (it grants the seat's user its media devices) or add yourself to the input group"
-        let info = DeviceInfo(
+        let udev = SysfsCapabilities.deviceNumber(of: path).map {
+            UdevProperties.read(major: $0.major, minor: $0.minor, database: options.udevDatabase)
+        } ?? [:]
+        let fix = PermissionAdvice.fix(ruleGrants: PermissionAdvice.ruleGrants(name: name, classification: classification, udev: udev))
+        skipped[path] = DeviceInfo(
             path: path, name: name, classification: classification, isRead: false, reason: error.description + "; " + fix,
             lacksPermission: true)
-        skipped[path] = info
-        if before?.reason != info.reason { onNotice?(error.description + (name.isEmpty ? "" : " (\(name))") + "; " + fix) }
+        permissionNotices.warnLater(path, error.description + (name.isEmpty ? "" : " (\(name))") + "; " + fix) { [unowned self] in
+            self.skipped[path]?.lacksPermission == true
+        }
         onDevicesChanged?()
     }
 
     /// The device went away (or broke): its held seeks end, then it is dropped.
     private func remove(_ path: String) {
         skipped[path] = nil
+        permissionNotices.forget(path)
         guard let entry = open.removeValue(forKey: path) else {
             onDevicesChanged?()
             return

@@ -17,7 +17,8 @@ struct TestPackagesTests {
         let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("Tests"), includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             // The session guest's paths are the guest's: its own Debian root (Tests/Session/base.sh's
-            // package list) provides them, not this machine.
+            // package list) provides them, not this machine. Its host side calls its programs by
+            // bare name (mmdebstrap, bsdtar, qemu-system-x86_64, cpio), which this scan never saw.
             if url.lastPathComponent == "Session" {
                 enumerator?.skipDescendants()
                 continue

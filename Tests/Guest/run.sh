@@ -98,7 +98,9 @@ holder=$!
 i=0; while ! grep -q "holding" /tmp/hold.log && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 su nobody -s /bin/sh -c "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS exec mediaremoted" > /tmp/unprivileged.log 2>&1 &
 daemon=$!
-sleep 3
+# The warning waits a moment for udev (PermissionNotices); then two seconds more for any second one.
+i=0; while ! grep -q "no permission to read" /tmp/unprivileged.log && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+sleep 2
 media=$(grep -l "MediaRemote Unreadable Media Keys" /sys/class/input/event*/device/name | sed 's|/sys/class/input/\(event[0-9]*\)/.*|/dev/input/\1|')
 kill $daemon; wait $daemon
 kill $holder

@@ -2,13 +2,15 @@
 # Makes the session guest's Debian root, the part that does not change from run to run, as an
 # uncompressed cpio archive (the kernel unpacks it as its initramfs; the run's own files follow
 # in a second archive). mmdebstrap picks its mode: as root it works in a chroot, as a plain user
-# in a user namespace (uidmap's newuidmap, and ranges in /etc/subuid); either way the archive is
-# made inside, where the files belong to root, and `download` brings it out as the caller.
+# in a user namespace (uidmap's newuidmap, and ranges in /etc/subuid); either way its tar output
+# holds root's files, made after its own clean-up (the fake start-stop-daemon and policy-rc.d it
+# installs while packages are set up are gone), and bsdtar turns the tar into cpio unchanged.
 #
 # usage: Tests/Session/base.sh OUTPUT.cpio
 # Tests/Session/run.sh names the archive after this file's checksum, so a change to the package
 # list (or to anything else here) makes a new root.
 set -euo pipefail
+umask 022
 output=$(realpath -m "$1")
 
 # systemd as PID 1 with udev and logind; a user manager with its bus (dbus-user-session); what
@@ -17,14 +19,11 @@ output=$(realpath -m "$1")
 packages=systemd,systemd-sysv,udev,dbus-user-session,libpam-systemd,libdbus-1-3,libevdev2,acl,procps,kmod
 packages+=,python3-evdev,python3-dbus,python3-gi
 
-mmdebstrap --variant=minbase --format=null --include="$packages" \
+mmdebstrap --variant=minbase --format=tar --include="$packages" \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/doc/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' \
     --customize-hook='chroot "$1" useradd --create-home --uid 1000 --user-group --shell /bin/bash person' \
     --customize-hook='mkdir -p "$1/var/log/journal"' \
-    --customize-hook='rm -f "$1/etc/machine-id"' \
-    --customize-hook='rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*.bin' \
-    --customize-hook='cd "$1" && find . -xdev -path ./tmp/root.cpio -prune -o -print | cpio -o -H newc --quiet > tmp/root.cpio' \
-    --customize-hook="download /tmp/root.cpio '$output.partial'" \
-    bookworm
+    --customize-hook='rm -f "$1/etc/machine-id" "$1/etc/resolv.conf" "$1/etc/hostname"' \
+    bookworm - | bsdtar --format newc -cf "$output.partial" @-
 mv "$output.partial" "$output"

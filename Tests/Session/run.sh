@@ -10,6 +10,9 @@
 # Prints each check and "session: N passed, N failed"; exits 1 when anything failed or the guest
 # never finished.
 set -euo pipefail
+# The overlay's directories replace the base's modes when the kernel unpacks it: /usr must not
+# become 0700 under a strict umask.
+umask 022
 
 bin_dir=$(cd "$1" && pwd)
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -13,9 +13,8 @@ enum SysfsCapabilities {
     /// The capabilities of the device behind `node` (`/dev/input/eventN`), found by its device
     /// number under `/sys/dev/char`; nil when it is not a character device or sysfs lacks it.
     static func read(node: String, sysfs: String = "/sys/dev/char") -> DeviceCapabilities? {
-        var status = stat()
-        guard stat(node, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
-        let device = "\(sysfs)/\(csystem_device_major(status.st_rdev)):\(csystem_device_minor(status.st_rdev))/device"
+        guard let number = deviceNumber(of: node) else { return nil }
+        let device = "\(sysfs)/\(number.major):\(number.minor)/device"
         guard let name = SysfsFile.read(device + "/name"), let keys = SysfsFile.read(device + "/capabilities/key") else {
             return nil
         }
@@ -25,6 +24,13 @@ enum SysfsCapabilities {
             name: String(name.prefix { $0 != "\n" }), keys: bits(keys),
             hasAccelerometerProperty: properties.contains(UInt16(INPUT_PROP_ACCELEROMETER)),
             hasXYZAxes: [ABS_X, ABS_Y, ABS_Z].allSatisfy { axes.contains(UInt16($0)) })
+    }
+
+    /// The device number of a character device node (stat needs no permission on the node).
+    static func deviceNumber(of node: String) -> (major: UInt32, minor: UInt32)? {
+        var status = stat()
+        guard stat(node, &status) == 0, status.st_mode & S_IFMT == S_IFCHR else { return nil }
+        return (csystem_device_major(status.st_rdev), csystem_device_minor(status.st_rdev))
     }
 
     /// A sysfs bitmap as the numbers of its set bits. The kernel prints it as hexadecimal words
