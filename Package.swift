@@ -15,14 +15,16 @@ let package = Package(
         // System libraries, found through pkg-config.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, DBUS_TYPE_* characters.
-        .target(name: "CSystem", dependencies: ["CDBus"]),
+        // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, a device number's parts.
+        .target(name: "CSystem"),
+        // What libdbus's Swift import lacks: DBUS_TYPE_* characters, basic values without a union.
+        .target(name: "CDBusShim", dependencies: ["CDBus"]),
 
         // The pure core: events, responders, the rules, the dispatcher. No bus, no clock.
         .target(name: "Core"),
 
         // A safe libdbus-1 binding on one event loop.
-        .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
+        .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "CSystem"]),
         // The shake detector and its evaluation: pure, no clock, no I/O.
         .target(name: "Motion"),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
