@@ -1,4 +1,6 @@
 import Core
+import DBus
+import Loop
 
 extension Coordinator {
     /// Before the service stops (SIGTERM): nothing is left half-done. The devices close, which

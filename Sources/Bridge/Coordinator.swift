@@ -2,6 +2,7 @@ import Config
 import Core
 import DBus
 import Input
+import Loop
 import MPRIS
 
 /// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,

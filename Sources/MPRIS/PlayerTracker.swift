@@ -1,5 +1,6 @@
 import Core
 import DBus
+import Loop
 
 /// Follows the MPRIS players on the bus: finds them (`ListNames` at start, `NameOwnerChanged`
 /// after), reads their properties (`GetAll`, retried once: Audacious owns its name a moment

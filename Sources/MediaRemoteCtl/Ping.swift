@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import Loop
 
 /// `mediaremotectl ping`: is mediaremoted there, and how fast does it answer?
 struct Ping: ParsableCommand {

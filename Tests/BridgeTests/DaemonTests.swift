@@ -1,6 +1,7 @@
 import Bridge
 import DBus
 import Foundation
+import Loop
 import Testing
 import TestSupport
 

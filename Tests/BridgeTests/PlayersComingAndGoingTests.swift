@@ -1,6 +1,7 @@
 import Core
 import DBus
 import Foundation
+import Loop
 import MPRIS
 import Testing
 import TestSupport

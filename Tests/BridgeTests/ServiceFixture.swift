@@ -1,6 +1,7 @@
 import Bridge
 import DBus
 import Foundation
+import Loop
 import TestSupport
 
 /// mediaremoted running on a private bus, with a client connection that records every

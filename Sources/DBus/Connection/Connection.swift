@@ -1,4 +1,5 @@
 internal import CDBus
+import Loop
 
 /// A connection to a message bus, driven by one ``EventLoop`` on the loop's thread.
 ///

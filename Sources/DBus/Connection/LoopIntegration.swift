@@ -1,4 +1,5 @@
 internal import CDBus
+import Loop
 
 /// Wires one libdbus connection into an ``EventLoop``: its watches become one epoll
 /// registration per file descriptor (libdbus adds a read and a write watch on the same

@@ -1,5 +1,5 @@
 internal import CSystem
-import DBus
+import Loop
 
 #if canImport(Glibc)
 import Glibc
@@ -42,7 +42,7 @@ final class DeviceDirectory {
             }
         } catch {
             close(fd)
-            throw .unusable(directory, error.message)
+            throw .unusable(directory, error.description)
         }
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import DBus
+import Loop
 import TestSupport
 
 /// Two connections on one private bus and one loop: `server` exports the echo object,

@@ -1,4 +1,5 @@
 import DBus
+import Loop
 import Testing
 import TestSupport
 

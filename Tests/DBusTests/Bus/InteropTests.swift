@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Loop
 import Testing
 import TestSupport
 

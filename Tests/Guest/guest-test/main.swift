@@ -5,6 +5,7 @@
 // monitor `sendkey audionext` on a virtio keyboard), after printing "ready for sendkey".
 import DBus
 import Input
+import Loop
 import Motion
 
 #if canImport(Glibc)

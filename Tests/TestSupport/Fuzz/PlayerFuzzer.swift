@@ -1,4 +1,5 @@
 import DBus
+import Loop
 
 /// MPRIS players that break the specification in every way a player can: properties of the
 /// wrong type, metadata of wrong types, huge strings and deep nesting, `PropertiesChanged`
