@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 
 /// The bridge's methods, for the calling connection only: nobody acts for another app.
 extension Coordinator {

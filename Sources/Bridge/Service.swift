@@ -1,6 +1,7 @@
 import Config
 import Core
 import DBus
+import DBusTypes
 import Input
 import Loop
 import MPRIS

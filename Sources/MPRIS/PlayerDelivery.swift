@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 import Loop
 
 /// Delivers remote-control events to MPRIS players: the matching method call, with a

@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 import Loop
 
 /// Follows the MPRIS players on the bus: finds them (`ListNames` at start, `NameOwnerChanged`

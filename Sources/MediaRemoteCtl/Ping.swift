@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 import Loop
 
 /// `mediaremotectl ping`: is mediaremoted there, and how fast does it answer?

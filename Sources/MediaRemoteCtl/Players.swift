@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 import Loop
 
 /// `mediaremotectl players`: every tracked player and why it is or is not Now Playing.

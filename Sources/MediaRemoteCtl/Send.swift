@@ -2,6 +2,7 @@ import ArgumentParser
 import Bridge
 import Core
 import DBus
+import DBusTypes
 import Loop
 
 /// `mediaremotectl send`: a remote-control event, as if from a remote.

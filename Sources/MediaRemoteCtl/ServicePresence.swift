@@ -1,5 +1,6 @@
 import Bridge
 import DBus
+import DBusTypes
 import Loop
 
 /// What `monitor` says on standard error as mediaremoted comes and goes: that it waits, once,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 import Loop
 
 /// `mediaremotectl shake`: a simulated shake, like the iOS Simulator's Shake Gesture.

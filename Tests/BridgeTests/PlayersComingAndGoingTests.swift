@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 import Foundation
 import Loop
 import MPRIS

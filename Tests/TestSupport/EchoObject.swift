@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 import Loop
 
 /// A test object with a method for every D-Bus type: it answers with what it was sent.

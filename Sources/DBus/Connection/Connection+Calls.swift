@@ -1,5 +1,8 @@
 internal import CDBus
+import DBusTypes
 import Loop
+// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
+import struct DBusTypes.DBusError
 
 /// A call in flight; `cancel()` drops it, and its reply handler is never called.
 public final class PendingCall {

@@ -1,5 +1,8 @@
 internal import CDBus
 internal import CDBusShim
+import DBusTypes
+// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
+import struct DBusTypes.DBusError
 
 // Converting between `Message` and libdbus's DBusMessage. Everything written is validated
 // first: libdbus aborts the process on an invalid name, path or string.

@@ -1,5 +1,6 @@
-import Glibc
 import DBus
+import DBusTypes
+import Glibc
 import Loop
 import TestSupport
 

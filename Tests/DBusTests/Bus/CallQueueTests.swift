@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 import Loop
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 import Loop
 
 /// Sends random and malformed method calls to every object and interface a service exports —

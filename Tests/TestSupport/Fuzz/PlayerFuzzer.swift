@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 import Loop
 
 /// MPRIS players that break the specification in every way a player can: properties of the

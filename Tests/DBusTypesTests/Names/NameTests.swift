@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DBus
+@testable import DBusTypes
 
 @Suite("Names are validated once, at the edge")
 struct NameTests {

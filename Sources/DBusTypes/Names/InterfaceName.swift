@@ -25,7 +25,6 @@ public struct InterfaceName: Hashable, Sendable, Comparable, CustomStringConvert
     public static let properties: InterfaceName = "org.freedesktop.DBus.Properties"
     public static let introspectable: InterfaceName = "org.freedesktop.DBus.Introspectable"
     public static let peer: InterfaceName = "org.freedesktop.DBus.Peer"
-    static let local: InterfaceName = "org.freedesktop.DBus.Local"
 }
 
 /// An error name, such as `org.freedesktop.DBus.Error.UnknownMethod`; the same rules as an interface name.
