@@ -1,23 +1,14 @@
 /// An interface name, such as `org.mpris.MediaPlayer2.Player`.
-public struct InterfaceName: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct InterfaceName: ValidatedName {
     public let rawValue: String
 
-    public init(_ string: String) throws(DBusError) {
-        if let problem = InterfaceName.problem(string) {
-            throw DBusError(.invalidArgs, "'\(string)' is not a valid interface name: \(problem)")
-        }
-        rawValue = string
-    }
+    public init(_ string: String) throws(DBusError) { rawValue = try Self.validated(string) }
 
-    public init(stringLiteral value: String) {
-        precondition(InterfaceName.problem(value) == nil, "invalid interface name literal '\(value)'")
-        rawValue = value
-    }
+    public init(stringLiteral value: String) { rawValue = Self.validatedLiteral(value) }
 
-    public var description: String { rawValue }
-    public static func < (lhs: InterfaceName, rhs: InterfaceName) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static let kind = "interface name"
 
-    static func problem(_ string: String) -> String? {
+    public static func problem(_ string: String) -> String? {
         NameRules.dottedNameProblem(string, allowHyphen: false, allowLeadingDigit: false)
     }
 
@@ -28,20 +19,14 @@ public struct InterfaceName: Hashable, Sendable, Comparable, CustomStringConvert
 }
 
 /// An error name, such as `org.freedesktop.DBus.Error.UnknownMethod`; the same rules as an interface name.
-public struct ErrorName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct ErrorName: ValidatedName {
     public let rawValue: String
 
-    public init(_ string: String) throws(DBusError) {
-        if let problem = InterfaceName.problem(string) {
-            throw DBusError(.invalidArgs, "'\(string)' is not a valid error name: \(problem)")
-        }
-        rawValue = string
-    }
+    public init(_ string: String) throws(DBusError) { rawValue = try Self.validated(string) }
 
-    public init(stringLiteral value: String) {
-        precondition(InterfaceName.problem(value) == nil, "invalid error name literal '\(value)'")
-        rawValue = value
-    }
+    public init(stringLiteral value: String) { rawValue = Self.validatedLiteral(value) }
 
-    public var description: String { rawValue }
+    public static let kind = "error name"
+
+    public static func problem(_ string: String) -> String? { InterfaceName.problem(string) }
 }
