@@ -59,12 +59,26 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Loop", "Motion", "CEvdev"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "Motion"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBusTypes"]),
         .testTarget(name: "DBusTypesTests", dependencies: ["DBusTypes"]),
         .testTarget(name: "LoopTests", dependencies: ["Loop"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteCtl", "MPRIS", "TestSupport"], exclude: ["Peers"]),
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: [
+                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteCtl", "Motion", "MPRIS", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["Peers"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A file must import every module whose members it uses (SE-0444), not only the modules whose
+// types it names: without it a module's extensions leak through any import, and which layer a
+// file leans on cannot be read from its imports.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

@@ -1,5 +1,6 @@
 import Core
 import DBus
+import Input
 import Loop
 
 extension Coordinator {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Bridge
 import DBusTypes
 import Foundation
