@@ -4,7 +4,11 @@ import PackageDescription
 let package = Package(
     name: "MediaRemote",
     products: [
-        .library(name: "DBus", targets: ["DBus"]),
+        // The binding, with the names and values and the loop its API is written in; and each of
+        // those alone, for code that needs no libdbus.
+        .library(name: "DBus", targets: ["DBus", "DBusTypes", "Loop"]),
+        .library(name: "DBusTypes", targets: ["DBusTypes"]),
+        .library(name: "Loop", targets: ["Loop"]),
         .executable(name: "mediaremoted", targets: ["mediaremoted"]),
         .executable(name: "mediaremotectl", targets: ["mediaremotectl"]),
     ],
