@@ -14,13 +14,9 @@ public final class SignalSource {
         fd = signals.withUnsafeBufferPointer { csystem_signalfd_create($0.baseAddress, Int32($0.count)) }
         guard fd >= 0 else { throw LoopError("create a signalfd") }
         let fd = self.fd
-        do {
-            source = try loop.watch(fd: fd) { _ in
-                while case let signal = csystem_signalfd_read(fd), signal > 0 { handler(signal) }
-            }
-        } catch {
-            close(fd)
-            throw error
+        // Should this throw, every property is set, so deinit runs and closes fd.
+        source = try loop.watch(fd: fd) { _ in
+            while case let signal = csystem_signalfd_read(fd), signal > 0 { handler(signal) }
         }
     }
 

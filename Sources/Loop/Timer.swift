@@ -16,12 +16,8 @@ public final class Timer {
         fd = csystem_timerfd_create()
         guard fd >= 0 else { throw LoopError("create a timer") }
         self.handler = handler
-        do {
-            source = try loop.watch(fd: fd) { [unowned self] _ in self.fire() }
-        } catch {
-            close(fd)
-            throw error
-        }
+        // Should this throw, every property is set, so deinit runs and closes fd.
+        source = try loop.watch(fd: fd) { [unowned self] _ in self.fire() }
     }
 
     deinit {
