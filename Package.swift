@@ -4,7 +4,11 @@ import PackageDescription
 let package = Package(
     name: "MediaRemote",
     products: [
-        .library(name: "DBus", targets: ["DBus"]),
+        // The binding, with the names and values and the loop its API is written in; and each of
+        // those alone, for code that needs no libdbus.
+        .library(name: "DBus", targets: ["DBus", "DBusTypes", "Loop"]),
+        .library(name: "DBusTypes", targets: ["DBusTypes"]),
+        .library(name: "Loop", targets: ["Loop"]),
         .executable(name: "mediaremoted", targets: ["mediaremoted"]),
         .executable(name: "mediaremotectl", targets: ["mediaremotectl"]),
     ],
@@ -15,48 +19,70 @@ let package = Package(
         // System libraries, found through pkg-config.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, DBUS_TYPE_* characters.
-        .target(name: "CSystem", dependencies: ["CDBus"]),
+        // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, a device number's parts.
+        .target(name: "CSystem"),
+        // What libdbus's Swift import lacks: DBUS_TYPE_* characters, basic values without a union.
+        .target(name: "CDBusShim", dependencies: ["CDBus"]),
 
         // The pure core: events, responders, the rules, the dispatcher. No bus, no clock.
         .target(name: "Core"),
 
-        // A safe libdbus-1 binding on one event loop.
-        .target(name: "DBus", dependencies: ["CDBus", "CSystem"]),
+        // D-Bus names and values as validated types, and the D-Bus error: pure, no libdbus.
+        .target(name: "DBusTypes"),
+        // One thread's event loop: epoll, timers, file descriptors, signals. Knows nothing of D-Bus.
+        .target(name: "Loop", dependencies: ["CSystem"]),
+        // A safe libdbus-1 binding on that loop.
+        .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop"]),
         // The shake detector and its evaluation: pure, no clock, no I/O.
         .target(name: "Motion"),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
-        .target(name: "Config", dependencies: ["Core", "DBus", "Motion"]),
+        .target(name: "Config", dependencies: ["Core", "DBusTypes", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
-        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "DBus", "Motion"]),
+        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "Motion"]),
         // MPRIS players on the bus: tracking them, delivering to them.
-        .target(name: "MPRIS", dependencies: ["Core", "DBus"]),
+        .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "Input", "MPRIS"]),
+        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MPRIS"]),
 
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core"]),
         // The client's commands, a library so tests can parse every subcommand.
         .target(
             name: "MediaRemoteCtl",
-            dependencies: ["Bridge", "Config", "Core", "DBus", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Bridge", "Config", "Core", "DBus", "DBusTypes", "Loop", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).
-        .executableTarget(name: "guest-test", dependencies: ["DBus", "Input", "CEvdev", "Motion"], path: "Tests/Guest/guest-test"),
+        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "Motion"], path: "Tests/Guest/guest-test"),
         // Scores shake detectors on labelled recordings, for `make eval-motion`.
         .executableTarget(name: "motion-eval", dependencies: ["Motion"]),
         // The pure dispatcher's throughput, for `make bench`.
         .executableTarget(name: "dispatch-bench", dependencies: ["Core"]),
 
         // Private buses, peer processes and built executables for the tests.
-        .target(name: "TestSupport", dependencies: ["DBus"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["DBus", "DBusTypes", "Loop"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
-        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "DBus", "Motion", "CEvdev"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Loop", "Motion", "CEvdev"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core"]),
-        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBus"]),
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "TestSupport"], exclude: ["Peers"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "Core", "DBus", "MediaRemoteCtl", "MPRIS", "TestSupport"], exclude: ["Peers"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "Motion"]),
+        .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBusTypes"]),
+        .testTarget(name: "DBusTypesTests", dependencies: ["DBusTypes"]),
+        .testTarget(name: "LoopTests", dependencies: ["Loop"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: [
+                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteCtl", "Motion", "MPRIS", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            exclude: ["Peers"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A file must import every module whose members it uses (SE-0444), not only the modules whose
+// types it names: without it a module's extensions leak through any import, and which layer a
+// file leans on cannot be read from its imports.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

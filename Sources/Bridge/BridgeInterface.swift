@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 
 /// The bridge object's interface, `org.mediaremote.MediaRemote1`, as one table.
 /// `dbus/org.mediaremote.MediaRemote1.xml` is its contract; a test holds the two together.

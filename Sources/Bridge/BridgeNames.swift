@@ -1,4 +1,4 @@
-import DBus
+import DBusTypes
 
 /// The names MediaRemote is known by on the bus (DESIGN.md, "Names").
 public enum BridgeNames {

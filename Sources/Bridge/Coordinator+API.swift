@@ -1,5 +1,8 @@
+import Config
 import Core
 import DBus
+import DBusTypes
+import Input
 
 /// The bridge's methods, for the calling connection only: nobody acts for another app.
 extension Coordinator {

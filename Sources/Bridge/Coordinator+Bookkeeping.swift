@@ -1,3 +1,7 @@
+import Core
+import DBus
+import MPRIS
+
 extension Coordinator {
     /// How many entries each table keyed by app or player holds. Once every app has left, each
     /// is 0: nothing is kept for an app that is gone (`make soak` watches this while players

@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 import MPRIS
 
 extension Coordinator {

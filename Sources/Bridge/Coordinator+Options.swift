@@ -1,5 +1,7 @@
 import Core
 import DBus
+import DBusTypes
+import Input
 import MPRIS
 
 /// The options, where each part lives: plain values are simply set (at start-up and on a

@@ -1,4 +1,7 @@
 import Core
+import DBus
+import Input
+import Loop
 
 extension Coordinator {
     /// Before the service stops (SIGTERM): nothing is left half-done. The devices close, which

@@ -1,7 +1,9 @@
 import Config
 import Core
 import DBus
+import DBusTypes
 import Input
+import Loop
 import MPRIS
 
 /// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,

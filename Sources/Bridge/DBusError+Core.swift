@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 
 extension DBusError {
     /// The rules' refusal as the bus carries it: InvalidArgs, or MediaRemote's LimitExceeded.

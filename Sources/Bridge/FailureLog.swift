@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 
 /// What the log has said of players' failed calls: once per player and kind of error, so a
 /// broken player does not flood it. Forgotten when the player leaves, and nothing is kept for

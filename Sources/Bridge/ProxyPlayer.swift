@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 import MPRIS
 
 /// `org.mpris.MediaPlayer2.mediaremote`, exported only when asked for (desktops show every

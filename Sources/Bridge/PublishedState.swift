@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 
 /// The bridge's properties as last announced, to tell what a change changed.
 struct PublishedState: Equatable {

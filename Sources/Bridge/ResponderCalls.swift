@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 
 /// The calls MediaRemote makes on `org.mediaremote.Responder1` objects, as
 /// `dbus/org.mediaremote.Responder1.xml` documents them (a test holds the two together).

@@ -1,7 +1,9 @@
 import Config
 import Core
 import DBus
+import DBusTypes
 import Input
+import Loop
 import MPRIS
 #if canImport(Glibc)
 import Glibc
@@ -50,20 +52,20 @@ public final class Service {
         } catch {
             throw StartError(description: "not starting: the configuration is broken (check it with mediaremotectl check):\n\(error.description)")
         }
-        do throws(DBusError) {
+        do throws(LoopError) {
             loop = try EventLoop()
         } catch {
-            throw StartError(description: "cannot start the event loop: \(error.message)")
+            throw StartError(description: "cannot start the event loop: \(error)")
         }
         // Before the name is taken: a SIGTERM that comes once we are visible must not kill us.
         // It waits in the signalfd until the loop runs, and stops it with the outcome `.stopped`.
-        do throws(DBusError) {
+        do throws(LoopError) {
             // SIGHUP too, or one that came while starting would kill us (its default action).
             signals = try loop.handleSignals([SIGTERM, SIGINT, SIGHUP]) { [unowned loop, hangUp] signal in
                 if signal == SIGHUP { hangUp.action?() } else { loop.stop() }
             }
         } catch {
-            throw StartError(description: "cannot handle SIGTERM, SIGINT and SIGHUP: \(error.message)")
+            throw StartError(description: "cannot handle SIGTERM, SIGINT and SIGHUP: \(error)")
         }
         do throws(DBusError) {
             connection = try Connection(bus, loop: loop)

@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 
 /// The configuration file's keys, one line each: its section, name, what it accepts, and
 /// where the value goes. `config.example.toml` documents the same keys for people; a test

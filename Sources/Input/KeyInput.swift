@@ -1,5 +1,5 @@
 import Core
-import DBus
+import Loop
 
 /// Media keys and headset buttons from the input devices of a directory (`/dev/input`):
 /// devices are classified, opened when they should be read, followed as they come and go,
@@ -139,7 +139,7 @@ public final class KeyInput {
         do {
             entry.source = try loop.watch(fd: device.fd) { [unowned self] _ in self.readPending(path) }
         } catch {
-            skipped[path] = DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: false, reason: error.message)
+            skipped[path] = DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: false, reason: error.description)
             onDevicesChanged?()
             return
         }

@@ -1,5 +1,5 @@
 import Core
-import DBus
+import Loop
 import Motion
 
 /// Shakes from the accelerometers: the evdev ones ``KeyInput`` found (it classifies every input
@@ -116,7 +116,7 @@ public final class MotionInput {
         do {
             sensor.source = try loop.watch(fd: device.fd) { [unowned self] _ in self.readEvdev(path) }
         } catch {
-            onNotice?("cannot watch \(path): \(error.message)")
+            onNotice?("cannot watch \(path): \(error.description)")
             return
         }
         sensors[path] = sensor

@@ -1,4 +1,4 @@
-import DBus
+import DBusTypes
 
 /// The names of the MPRIS 2 specification.
 public enum MPRISNames {

@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 
 /// The MPRIS method a remote-control subtype becomes.
 public enum PlayerCommand: Equatable, Sendable {

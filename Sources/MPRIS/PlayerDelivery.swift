@@ -1,5 +1,7 @@
 import Core
 import DBus
+import DBusTypes
+import Loop
 
 /// Delivers remote-control events to MPRIS players: the matching method call, with a
 /// timeout, and `Seek(±step)` repeated while a seek is held. A player that errs or does not

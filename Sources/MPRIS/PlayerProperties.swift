@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 
 /// What a player's `org.mpris.MediaPlayer2.Player` properties say, read leniently: a property
 /// of the wrong type is ignored (a strange player never breaks us), a missing one is unknown.

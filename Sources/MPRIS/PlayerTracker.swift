@@ -1,5 +1,7 @@
 import Core
 import DBus
+import DBusTypes
+import Loop
 
 /// Follows the MPRIS players on the bus: finds them (`ListNames` at start, `NameOwnerChanged`
 /// after), reads their properties (`GetAll`, retried once: Audacious owns its name a moment

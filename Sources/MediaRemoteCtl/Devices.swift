@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 
 /// `mediaremotectl devices`: every input device, and whether it is read.
 struct Devices: ParsableCommand {

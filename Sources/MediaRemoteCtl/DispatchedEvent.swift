@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 
 /// One `EventDispatched` signal, as the client prints it. The service says "none" with "" (and
 /// the path "/"); here it is nil, so that JSON says null.

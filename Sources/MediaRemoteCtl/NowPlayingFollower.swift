@@ -1,5 +1,6 @@
 import Bridge
 import DBus
+import DBusTypes
 
 /// Follows what is Now Playing, for `status --follow`: the service's `NowPlaying` property, and
 /// the Now Playing player's own status and track (its `PropertiesChanged`). Tells `onChange`

@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 
 /// What the Now Playing player is playing, read from the player itself over MPRIS (as
 /// playerctl does), so it works with the service's proxy turned off.

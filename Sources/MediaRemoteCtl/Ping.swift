@@ -1,6 +1,8 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
+import Loop
 
 /// `mediaremotectl ping`: is mediaremoted there, and how fast does it answer?
 struct Ping: ParsableCommand {

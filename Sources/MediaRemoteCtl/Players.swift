@@ -1,6 +1,8 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
+import Loop
 
 /// `mediaremotectl players`: every tracked player and why it is or is not Now Playing.
 struct Players: ParsableCommand {

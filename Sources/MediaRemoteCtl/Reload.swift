@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 
 /// `mediaremotectl reload`: the service reads its configuration file again.
 struct Reload: ParsableCommand {

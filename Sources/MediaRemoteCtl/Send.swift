@@ -2,6 +2,8 @@ import ArgumentParser
 import Bridge
 import Core
 import DBus
+import DBusTypes
+import Loop
 
 /// `mediaremotectl send`: a remote-control event, as if from a remote.
 struct Send: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
+import Loop
 
 #if canImport(Glibc)
 import Glibc
@@ -14,8 +16,14 @@ struct ServiceClient {
     let connection: Connection
 
     init() throws(ClientError) {
+        let loop: EventLoop
+        do throws(LoopError) {
+            loop = try EventLoop()
+        } catch {
+            throw ClientError(description: error.description, status: .unavailable)
+        }
         do throws(DBusError) {
-            connection = try Connection(.session, loop: try EventLoop())
+            connection = try Connection(.session, loop: loop)
         } catch {
             // It says where the session bus was looked for, and what to do.
             throw ClientError(description: error.message, status: .unavailable)

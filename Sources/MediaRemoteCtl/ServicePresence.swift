@@ -1,4 +1,7 @@
 import Bridge
+import DBus
+import DBusTypes
+import Loop
 
 /// What `monitor` says on standard error as mediaremoted comes and goes: that it waits, once,
 /// when the service is not there; that the service started; that it stopped and `monitor`

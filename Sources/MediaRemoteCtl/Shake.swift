@@ -1,6 +1,8 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
+import Loop
 
 /// `mediaremotectl shake`: a simulated shake, like the iOS Simulator's Shake Gesture.
 struct Shake: ParsableCommand {

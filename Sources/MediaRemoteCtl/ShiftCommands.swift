@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 
 /// `mediaremotectl shift` and `unshift` (playerctld's names): a person's choice of Now Playing.
 struct ShiftCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 
 /// `mediaremotectl status`: the state of the rules, and what is Now Playing, at a glance; or,
 /// with `--follow`, a line each time Now Playing or its track or status changes.

@@ -1,5 +1,6 @@
 import Bridge
 import DBus
+import DBusTypes
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,5 @@
 import Bridge
-import DBus
+import DBusTypes
 import Foundation
 import Testing
 

@@ -1,5 +1,4 @@
 import Bridge
-import DBus
 import Foundation
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 import TestSupport
 
 /// Which MPRIS players a desktop gives a card (a media control of their own), each rule written

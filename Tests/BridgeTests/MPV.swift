@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 import Foundation
 import TestSupport
 

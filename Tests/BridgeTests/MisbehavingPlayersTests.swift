@@ -1,6 +1,8 @@
 import Bridge
 import DBus
+import DBusTypes
 import Foundation
+import Loop
 import Testing
 import TestSupport
 

@@ -1,4 +1,4 @@
-import DBus
+import DBusTypes
 import Testing
 
 @testable import MediaRemoteCtl

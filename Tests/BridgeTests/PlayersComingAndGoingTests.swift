@@ -1,6 +1,8 @@
 import Core
 import DBus
+import DBusTypes
 import Foundation
+import Loop
 import MPRIS
 import Testing
 import TestSupport

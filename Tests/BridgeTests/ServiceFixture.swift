@@ -1,6 +1,8 @@
 import Bridge
 import DBus
+import DBusTypes
 import Foundation
+import Loop
 import TestSupport
 
 /// mediaremoted running on a private bus, with a client connection that records every

@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import Motion
 import Testing
 
 @testable import Config

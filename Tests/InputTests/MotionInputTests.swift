@@ -1,6 +1,6 @@
 import Core
-import DBus
 import Foundation
+import Loop
 import Motion
 import Testing
 

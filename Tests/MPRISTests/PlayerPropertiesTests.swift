@@ -1,5 +1,5 @@
 import Core
-import DBus
+import DBusTypes
 import Testing
 
 @testable import MPRIS

@@ -1,4 +1,6 @@
 import DBus
+import DBusTypes
+import Loop
 
 /// A test object with a method for every D-Bus type: it answers with what it was sent.
 /// Peers we did not write (busctl, python3-dbus) call it to prove the wire format.

@@ -1,5 +1,6 @@
 import DBus
 import Foundation
+import Loop
 
 /// A `dbus-daemon` of the test's own, with an empty service directory so nothing installed on
 /// the machine (playerctld, say) is ever auto-started. Stopped when released.

@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 
 /// A Responder1 object for tests: each call is passed to `answer` (member, subtype), whose
 /// result is the `handled` the service gets back.

@@ -1,5 +1,6 @@
-// What Swift's Glibc module does not bring: the Linux event APIs the event loop needs,
-// and libdbus's DBUS_TYPE_* character constants, which are macros Swift cannot import.
+// What Swift's Glibc module does not bring: the Linux event APIs the event loop needs
+// (epoll, timerfd, signalfd, the monotonic clock) and what device discovery needs (inotify,
+// a device number's parts). No libdbus here: the loop links none.
 #ifndef MEDIAREMOTE_CSYSTEM_H
 #define MEDIAREMOTE_CSYSTEM_H
 
@@ -10,7 +11,6 @@
 #include <sys/signalfd.h>
 #include <sys/inotify.h>
 #include <sys/sysmacros.h>
-#include <dbus/dbus.h>
 
 // epoll
 static const uint32_t csystem_EPOLLIN = EPOLLIN;
@@ -42,36 +42,6 @@ int csystem_inotify_create(void);
 
 // CLOCK_MONOTONIC in microseconds, as evdev timestamps are.
 uint64_t csystem_monotonic_us(void);
-
-// libdbus type codes (DBUS_TYPE_* are macros of character literals).
-static const int csystem_DBUS_TYPE_INVALID = DBUS_TYPE_INVALID;
-static const int csystem_DBUS_TYPE_BYTE = DBUS_TYPE_BYTE;
-static const int csystem_DBUS_TYPE_BOOLEAN = DBUS_TYPE_BOOLEAN;
-static const int csystem_DBUS_TYPE_INT16 = DBUS_TYPE_INT16;
-static const int csystem_DBUS_TYPE_UINT16 = DBUS_TYPE_UINT16;
-static const int csystem_DBUS_TYPE_INT32 = DBUS_TYPE_INT32;
-static const int csystem_DBUS_TYPE_UINT32 = DBUS_TYPE_UINT32;
-static const int csystem_DBUS_TYPE_INT64 = DBUS_TYPE_INT64;
-static const int csystem_DBUS_TYPE_UINT64 = DBUS_TYPE_UINT64;
-static const int csystem_DBUS_TYPE_DOUBLE = DBUS_TYPE_DOUBLE;
-static const int csystem_DBUS_TYPE_UNIX_FD = DBUS_TYPE_UNIX_FD;
-static const int csystem_DBUS_TYPE_STRING = DBUS_TYPE_STRING;
-static const int csystem_DBUS_TYPE_OBJECT_PATH = DBUS_TYPE_OBJECT_PATH;
-static const int csystem_DBUS_TYPE_SIGNATURE = DBUS_TYPE_SIGNATURE;
-static const int csystem_DBUS_TYPE_ARRAY = DBUS_TYPE_ARRAY;
-static const int csystem_DBUS_TYPE_STRUCT = DBUS_TYPE_STRUCT;
-static const int csystem_DBUS_TYPE_VARIANT = DBUS_TYPE_VARIANT;
-static const int csystem_DBUS_TYPE_DICT_ENTRY = DBUS_TYPE_DICT_ENTRY;
-
-// Reading and writing a basic value through DBusBasicValue, so Swift needs no union tricks.
-int csystem_dbus_append_int(DBusMessageIter *iter, int type, int64_t value);
-int csystem_dbus_append_uint(DBusMessageIter *iter, int type, uint64_t value);
-int csystem_dbus_append_double(DBusMessageIter *iter, double value);
-int csystem_dbus_append_string(DBusMessageIter *iter, int type, const char *value);
-int64_t csystem_dbus_get_int(DBusMessageIter *iter);
-uint64_t csystem_dbus_get_uint(DBusMessageIter *iter);
-double csystem_dbus_get_double(DBusMessageIter *iter);
-const char *csystem_dbus_get_string(DBusMessageIter *iter);
 
 /// A device number's major and minor parts (glibc's major()/minor() are macros).
 static inline unsigned int csystem_device_major(dev_t device) { return major(device); }

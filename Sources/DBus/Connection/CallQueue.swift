@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// Method calls to other connections, a line per destination: at most ``maximumInFlight``
 /// calls at a time await one destination's replies, the rest wait in order, and each call's
 /// timeout starts when it is sent, not when it joins the line.

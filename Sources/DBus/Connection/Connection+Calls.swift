@@ -1,4 +1,8 @@
 internal import CDBus
+import DBusTypes
+import Loop
+// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
+import struct DBusTypes.DBusError
 
 /// A call in flight; `cancel()` drops it, and its reply handler is never called.
 public final class PendingCall {
@@ -73,7 +77,7 @@ extension Connection {
         }
         defer { dbus_message_unref(encoded) }
         var pending: OpaquePointer?
-        let milliseconds = Int32(clamping: timeout.milliseconds)
+        let milliseconds = Int32(clamping: timeout.millisecondsRoundedUp)
         guard dbus_connection_send_with_reply(raw, encoded, &pending, milliseconds) != 0, let pending else {
             return failSoon(reply, .disconnected("the bus connection is closed"))
         }
@@ -120,7 +124,7 @@ extension Connection {
         defer { dbus_message_unref(encoded) }
         var error = CDBus.DBusError()
         dbus_error_init(&error)
-        guard let reply = dbus_connection_send_with_reply_and_block(raw, encoded, Int32(clamping: timeout.milliseconds), &error) else {
+        guard let reply = dbus_connection_send_with_reply_and_block(raw, encoded, Int32(clamping: timeout.millisecondsRoundedUp), &error) else {
             var failure = DBusError(taking: &error, context: "")
             if failure.message.hasPrefix(": ") { failure.message.removeFirst(2) }
             throw failure

@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// What `RequestName` answered.
 public enum RequestNameReply: UInt32, Sendable {
     case primaryOwner = 1

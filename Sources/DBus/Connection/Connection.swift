@@ -1,4 +1,8 @@
 internal import CDBus
+import DBusTypes
+import Loop
+// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
+import struct DBusTypes.DBusError
 
 /// A connection to a message bus, driven by one ``EventLoop`` on the loop's thread.
 ///
@@ -183,6 +187,12 @@ public final class Connection {
         }
         deliverToSubscriptions(message)
     }
+}
+
+extension InterfaceName {
+    /// The interface of the `Disconnected` signal libdbus raises itself when the connection
+    /// closes; the specification reserves it, so no peer can send it.
+    static let local: InterfaceName = "org.freedesktop.DBus.Local"
 }
 
 extension DBusError {

@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// A match rule, as `AddMatch` takes it: which messages a subscription wants.
 ///
 /// Matching is done twice: by the bus, which routes only what some rule of ours asks for,

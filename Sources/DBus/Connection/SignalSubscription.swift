@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// A subscription to signals matching a rule; `cancel()` removes its match from the bus.
 public final class SignalSubscription {
     struct Entry {

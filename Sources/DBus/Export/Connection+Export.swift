@@ -1,3 +1,5 @@
+import DBusTypes
+
 extension Connection {
     /// Exports an object at `path` with the given interfaces, plus `Introspectable`,
     /// `Properties` and `Peer`.

@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// A named, typed argument of a method or signal, as introspection shows it.
 public struct Argument: Sendable {
     public let name: String

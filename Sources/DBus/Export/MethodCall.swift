@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// A method call on an exported object, answered exactly once with ``reply(_:)`` or ``fail(_:)``.
 public final class MethodCall {
     public let message: Message

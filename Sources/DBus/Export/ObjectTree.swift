@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// The objects a connection exports, by path.
 struct ObjectTree {
     private(set) var objects: [ObjectPath: [Interface]] = [:]

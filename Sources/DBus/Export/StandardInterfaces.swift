@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// The interfaces every exported object has: `Peer` (answered by libdbus itself),
 /// `Introspectable` and `Properties`, described here for introspection.
 enum StandardInterfaces {

@@ -1,5 +1,8 @@
 internal import CDBus
-internal import CSystem
+internal import CDBusShim
+import DBusTypes
+// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
+import struct DBusTypes.DBusError
 
 // Converting between `Message` and libdbus's DBusMessage. Everything written is validated
 // first: libdbus aborts the process on an invalid name, path or string.
@@ -108,7 +111,7 @@ struct MessageReader {
 
     mutating func readAll(_ iter: inout DBusMessageIter) throws(DBusError) -> [Value] {
         var values: [Value] = []
-        while dbus_message_iter_get_arg_type(&iter) != csystem_DBUS_TYPE_INVALID {
+        while dbus_message_iter_get_arg_type(&iter) != cdbus_TYPE_INVALID {
             values.append(try read(&iter))
             dbus_message_iter_next(&iter)
         }
@@ -122,29 +125,29 @@ struct MessageReader {
         }
         let code = dbus_message_iter_get_arg_type(&iter)
         switch code {
-        case csystem_DBUS_TYPE_BYTE: return .byte(UInt8(truncatingIfNeeded: csystem_dbus_get_uint(&iter)))
-        case csystem_DBUS_TYPE_BOOLEAN: return .boolean(csystem_dbus_get_uint(&iter) != 0)
-        case csystem_DBUS_TYPE_INT16: return .int16(Int16(truncatingIfNeeded: csystem_dbus_get_int(&iter)))
-        case csystem_DBUS_TYPE_UINT16: return .uint16(UInt16(truncatingIfNeeded: csystem_dbus_get_uint(&iter)))
-        case csystem_DBUS_TYPE_INT32: return .int32(Int32(truncatingIfNeeded: csystem_dbus_get_int(&iter)))
-        case csystem_DBUS_TYPE_UINT32: return .uint32(UInt32(truncatingIfNeeded: csystem_dbus_get_uint(&iter)))
-        case csystem_DBUS_TYPE_INT64: return .int64(csystem_dbus_get_int(&iter))
-        case csystem_DBUS_TYPE_UINT64: return .uint64(csystem_dbus_get_uint(&iter))
-        case csystem_DBUS_TYPE_DOUBLE: return .double(csystem_dbus_get_double(&iter))
-        case csystem_DBUS_TYPE_UNIX_FD:
+        case cdbus_TYPE_BYTE: return .byte(UInt8(truncatingIfNeeded: cdbus_get_uint(&iter)))
+        case cdbus_TYPE_BOOLEAN: return .boolean(cdbus_get_uint(&iter) != 0)
+        case cdbus_TYPE_INT16: return .int16(Int16(truncatingIfNeeded: cdbus_get_int(&iter)))
+        case cdbus_TYPE_UINT16: return .uint16(UInt16(truncatingIfNeeded: cdbus_get_uint(&iter)))
+        case cdbus_TYPE_INT32: return .int32(Int32(truncatingIfNeeded: cdbus_get_int(&iter)))
+        case cdbus_TYPE_UINT32: return .uint32(UInt32(truncatingIfNeeded: cdbus_get_uint(&iter)))
+        case cdbus_TYPE_INT64: return .int64(cdbus_get_int(&iter))
+        case cdbus_TYPE_UINT64: return .uint64(cdbus_get_uint(&iter))
+        case cdbus_TYPE_DOUBLE: return .double(cdbus_get_double(&iter))
+        case cdbus_TYPE_UNIX_FD:
             // libdbus hands out a duplicate that the reader owns.
-            return .unixFD(UnixFileDescriptor(taking: Int32(truncatingIfNeeded: csystem_dbus_get_int(&iter))))
-        case csystem_DBUS_TYPE_STRING: return .string(String(cString: csystem_dbus_get_string(&iter)))
-        case csystem_DBUS_TYPE_OBJECT_PATH:
-            return .objectPath(try ObjectPath(String(cString: csystem_dbus_get_string(&iter))))
-        case csystem_DBUS_TYPE_SIGNATURE:
-            return .signature(try Signature(String(cString: csystem_dbus_get_string(&iter))))
-        case csystem_DBUS_TYPE_ARRAY: return try readArray(&iter)
-        case csystem_DBUS_TYPE_STRUCT:
+            return .unixFD(UnixFileDescriptor(taking: Int32(truncatingIfNeeded: cdbus_get_int(&iter))))
+        case cdbus_TYPE_STRING: return .string(String(cString: cdbus_get_string(&iter)))
+        case cdbus_TYPE_OBJECT_PATH:
+            return .objectPath(try ObjectPath(String(cString: cdbus_get_string(&iter))))
+        case cdbus_TYPE_SIGNATURE:
+            return .signature(try Signature(String(cString: cdbus_get_string(&iter))))
+        case cdbus_TYPE_ARRAY: return try readArray(&iter)
+        case cdbus_TYPE_STRUCT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
             return .structure(try readAll(&sub))
-        case csystem_DBUS_TYPE_VARIANT:
+        case cdbus_TYPE_VARIANT:
             var sub = DBusMessageIter()
             dbus_message_iter_recurse(&iter, &sub)
             return .variant(try read(&sub))
@@ -165,7 +168,7 @@ struct MessageReader {
         switch type {
         case .dictionary(let keyType, let valueType):
             var entries: [Value.DictionaryEntry] = []
-            while dbus_message_iter_get_arg_type(&sub) == csystem_DBUS_TYPE_DICT_ENTRY {
+            while dbus_message_iter_get_arg_type(&sub) == cdbus_TYPE_DICT_ENTRY {
                 var entry = DBusMessageIter()
                 dbus_message_iter_recurse(&sub, &entry)
                 let key = try read(&entry)
@@ -188,38 +191,38 @@ struct MessageReader {
 enum MessageWriter {
     static func append(_ value: Value, to iter: inout DBusMessageIter) -> Bool {
         switch value {
-        case .byte(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_BYTE, UInt64(v)) != 0
-        case .boolean(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_BOOLEAN, v ? 1 : 0) != 0
-        case .int16(let v): return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_INT16, Int64(v)) != 0
-        case .uint16(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_UINT16, UInt64(v)) != 0
-        case .int32(let v): return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_INT32, Int64(v)) != 0
-        case .uint32(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_UINT32, UInt64(v)) != 0
-        case .int64(let v): return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_INT64, v) != 0
-        case .uint64(let v): return csystem_dbus_append_uint(&iter, csystem_DBUS_TYPE_UINT64, v) != 0
-        case .double(let v): return csystem_dbus_append_double(&iter, v) != 0
+        case .byte(let v): return cdbus_append_uint(&iter, cdbus_TYPE_BYTE, UInt64(v)) != 0
+        case .boolean(let v): return cdbus_append_uint(&iter, cdbus_TYPE_BOOLEAN, v ? 1 : 0) != 0
+        case .int16(let v): return cdbus_append_int(&iter, cdbus_TYPE_INT16, Int64(v)) != 0
+        case .uint16(let v): return cdbus_append_uint(&iter, cdbus_TYPE_UINT16, UInt64(v)) != 0
+        case .int32(let v): return cdbus_append_int(&iter, cdbus_TYPE_INT32, Int64(v)) != 0
+        case .uint32(let v): return cdbus_append_uint(&iter, cdbus_TYPE_UINT32, UInt64(v)) != 0
+        case .int64(let v): return cdbus_append_int(&iter, cdbus_TYPE_INT64, v) != 0
+        case .uint64(let v): return cdbus_append_uint(&iter, cdbus_TYPE_UINT64, v) != 0
+        case .double(let v): return cdbus_append_double(&iter, v) != 0
         case .unixFD(let fd):
             // libdbus duplicates the descriptor; ours stays open.
-            return csystem_dbus_append_int(&iter, csystem_DBUS_TYPE_UNIX_FD, Int64(fd.rawValue)) != 0
-        case .string(let s): return csystem_dbus_append_string(&iter, csystem_DBUS_TYPE_STRING, s) != 0
-        case .objectPath(let p): return csystem_dbus_append_string(&iter, csystem_DBUS_TYPE_OBJECT_PATH, p.rawValue) != 0
+            return cdbus_append_int(&iter, cdbus_TYPE_UNIX_FD, Int64(fd.rawValue)) != 0
+        case .string(let s): return cdbus_append_string(&iter, cdbus_TYPE_STRING, s) != 0
+        case .objectPath(let p): return cdbus_append_string(&iter, cdbus_TYPE_OBJECT_PATH, p.rawValue) != 0
         case .signature(let g):
-            return csystem_dbus_append_string(&iter, csystem_DBUS_TYPE_SIGNATURE, g.description) != 0
+            return cdbus_append_string(&iter, cdbus_TYPE_SIGNATURE, g.description) != 0
         case .array(let element, let items):
-            return container(csystem_DBUS_TYPE_ARRAY, element.description, &iter) { sub in
+            return container(cdbus_TYPE_ARRAY, element.description, &iter) { sub in
                 items.allSatisfy { append($0, to: &sub) }
             }
         case .dictionary(let key, let valueType, let entries):
-            return container(csystem_DBUS_TYPE_ARRAY, "{\(key)\(valueType)}", &iter) { sub in
+            return container(cdbus_TYPE_ARRAY, "{\(key)\(valueType)}", &iter) { sub in
                 entries.allSatisfy { entry in
-                    container(csystem_DBUS_TYPE_DICT_ENTRY, nil, &sub) { pair in
+                    container(cdbus_TYPE_DICT_ENTRY, nil, &sub) { pair in
                         append(entry.key, to: &pair) && append(entry.value, to: &pair)
                     }
                 }
             }
         case .structure(let fields):
-            return container(csystem_DBUS_TYPE_STRUCT, nil, &iter) { sub in fields.allSatisfy { append($0, to: &sub) } }
+            return container(cdbus_TYPE_STRUCT, nil, &iter) { sub in fields.allSatisfy { append($0, to: &sub) } }
         case .variant(let inner):
-            return container(csystem_DBUS_TYPE_VARIANT, inner.type.description, &iter) { sub in append(inner, to: &sub) }
+            return container(cdbus_TYPE_VARIANT, inner.type.description, &iter) { sub in append(inner, to: &sub) }
         }
     }
 

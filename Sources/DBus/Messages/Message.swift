@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// A D-Bus message with its header fields and decoded arguments; a plain value, with no
 /// pointer into libdbus.
 public struct Message: Sendable, CustomStringConvertible {

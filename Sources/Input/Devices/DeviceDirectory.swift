@@ -1,5 +1,5 @@
 internal import CSystem
-import DBus
+import Loop
 
 #if canImport(Glibc)
 import Glibc
@@ -21,11 +21,10 @@ final class DeviceDirectory {
         self.directory = directory
         fd = csystem_inotify_create()
         guard fd >= 0 else { throw .unusable(directory, "inotify: \(String(cString: strerror(errno)))") }
+        // From here every property is set: a throw runs deinit, which closes fd.
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM)
         guard inotify_add_watch(fd, directory, mask) >= 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .unusable(directory, reason)
+            throw .unusable(directory, String(cString: strerror(errno)))
         }
         let fd = self.fd
         let directory = self.directory
@@ -41,8 +40,7 @@ final class DeviceDirectory {
                 }
             }
         } catch {
-            close(fd)
-            throw .unusable(directory, error.message)
+            throw .unusable(directory, error.description)
         }
     }
 

@@ -1,5 +1,7 @@
-import Glibc
 import DBus
+import DBusTypes
+import Glibc
+import Loop
 import TestSupport
 
 /// Two connections on one private bus and one loop: `server` exports the echo object,

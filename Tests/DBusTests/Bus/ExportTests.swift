@@ -1,4 +1,6 @@
 import DBus
+import DBusTypes
+import Loop
 import Testing
 import TestSupport
 

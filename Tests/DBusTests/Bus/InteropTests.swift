@@ -1,5 +1,7 @@
 import DBus
+import DBusTypes
 import Foundation
+import Loop
 import Testing
 import TestSupport
 

@@ -1,3 +1,4 @@
+import DBusTypes
 import Testing
 
 @testable import DBus

@@ -1,4 +1,4 @@
-import DBus
+import DBusTypes
 import Foundation
 import Testing
 import TestSupport

@@ -4,7 +4,9 @@
 // With --virtio-keyboard it instead waits for a key sent from outside the guest (QEMU's
 // monitor `sendkey audionext` on a virtio keyboard), after printing "ready for sendkey".
 import DBus
+import DBusTypes
 import Input
+import Loop
 import Motion
 
 #if canImport(Glibc)

@@ -1,4 +1,6 @@
 import DBus
+import DBusTypes
+import Loop
 
 /// Sends random and malformed method calls to every object and interface a service exports —
 /// right members with random values, wrong signatures, wrong types inside variants and

@@ -1,4 +1,4 @@
-import DBus
+import DBusTypes
 
 /// What an object says it has, read from its introspection XML: interfaces with their methods'
 /// input types and their properties, and the names of its child nodes.

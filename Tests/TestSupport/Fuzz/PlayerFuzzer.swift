@@ -1,4 +1,6 @@
 import DBus
+import DBusTypes
+import Loop
 
 /// MPRIS players that break the specification in every way a player can: properties of the
 /// wrong type, metadata of wrong types, huge strings and deep nesting, `PropertiesChanged`

@@ -1,4 +1,4 @@
-import DBus
+import DBusTypes
 
 /// Random D-Bus types and values for fuzzing: valid on the wire (libdbus would refuse to send
 /// anything else, and the bus daemon validates every message), but anything in content — wrong

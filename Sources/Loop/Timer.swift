@@ -12,16 +12,12 @@ public final class Timer {
     public private(set) var isArmed = false
     private var isRepeating = false
 
-    init(loop: EventLoop, handler: @escaping () -> Void) throws(DBusError) {
+    init(loop: EventLoop, handler: @escaping () -> Void) throws(LoopError) {
         fd = csystem_timerfd_create()
-        guard fd >= 0 else { throw DBusError.failed("cannot create a timer: \(Errno.current)") }
+        guard fd >= 0 else { throw LoopError("create a timer") }
         self.handler = handler
-        do {
-            source = try loop.watch(fd: fd) { [unowned self] _ in self.fire() }
-        } catch {
-            close(fd)
-            throw error
-        }
+        // Should this throw, every property is set, so deinit runs and closes fd.
+        source = try loop.watch(fd: fd) { [unowned self] _ in self.fire() }
     }
 
     deinit {
@@ -66,14 +62,14 @@ extension EventLoop {
         after delay: Duration,
         repeating interval: Duration? = nil,
         handler: @escaping () -> Void
-    ) throws(DBusError) -> Timer {
+    ) throws(LoopError) -> Timer {
         let timer = try Timer(loop: self, handler: handler)
         timer.schedule(after: delay, repeating: interval)
         return timer
     }
 
     /// A timer that is not armed yet.
-    public func makeTimer(handler: @escaping () -> Void) throws(DBusError) -> Timer {
+    public func makeTimer(handler: @escaping () -> Void) throws(LoopError) -> Timer {
         try Timer(loop: self, handler: handler)
     }
 }

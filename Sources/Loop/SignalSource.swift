@@ -10,17 +10,13 @@ public final class SignalSource {
     private let fd: Int32
     private var source: FileDescriptorSource?
 
-    init(loop: EventLoop, signals: [Int32], handler: @escaping (Int32) -> Void) throws(DBusError) {
+    init(loop: EventLoop, signals: [Int32], handler: @escaping (Int32) -> Void) throws(LoopError) {
         fd = signals.withUnsafeBufferPointer { csystem_signalfd_create($0.baseAddress, Int32($0.count)) }
-        guard fd >= 0 else { throw DBusError.failed("cannot create a signalfd: \(Errno.current)") }
+        guard fd >= 0 else { throw LoopError("create a signalfd") }
         let fd = self.fd
-        do {
-            source = try loop.watch(fd: fd) { _ in
-                while case let signal = csystem_signalfd_read(fd), signal > 0 { handler(signal) }
-            }
-        } catch {
-            close(fd)
-            throw error
+        // Should this throw, every property is set, so deinit runs and closes fd.
+        source = try loop.watch(fd: fd) { _ in
+            while case let signal = csystem_signalfd_read(fd), signal > 0 { handler(signal) }
         }
     }
 
@@ -32,7 +28,7 @@ public final class SignalSource {
 
 extension EventLoop {
     /// Calls `handler` on the loop for each of `signals` (e.g. `SIGTERM`, `SIGINT`, `SIGHUP`).
-    public func handleSignals(_ signals: [Int32], handler: @escaping (Int32) -> Void) throws(DBusError) -> SignalSource {
+    public func handleSignals(_ signals: [Int32], handler: @escaping (Int32) -> Void) throws(LoopError) -> SignalSource {
         try SignalSource(loop: self, signals: signals, handler: handler)
     }
 }

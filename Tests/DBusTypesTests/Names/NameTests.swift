@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DBus
+@testable import DBusTypes
 
 @Suite("Names are validated once, at the edge")
 struct NameTests {
@@ -85,5 +85,23 @@ struct NameTests {
             #expect(error.name == .invalidArgs)
             #expect(error.message == "'/org/' is not a valid object path: it must not end with '/'")
         }
+    }
+
+    @Test("every kind of name says which kind it is when it refuses a string")
+    func kindsNamed() {
+        func refusal(_ make: (String) throws -> Void) -> String? {
+            do {
+                try make("1")
+                return nil
+            } catch {
+                return (error as? DBusError)?.message
+            }
+        }
+        let twoElements = "it needs at least two elements separated by '.'"
+        #expect(refusal { _ = try BusName($0) } == "'1' is not a valid bus name: \(twoElements)")
+        #expect(refusal { _ = try InterfaceName($0) } == "'1' is not a valid interface name: \(twoElements)")
+        #expect(refusal { _ = try ErrorName($0) } == "'1' is not a valid error name: \(twoElements)")
+        #expect(refusal { _ = try MemberName($0) } == "'1' is not a valid member name: it starts with a digit")
+        #expect(refusal { _ = try ObjectPath($0) } == "'1' is not a valid object path: it must start with '/'")
     }
 }

@@ -32,20 +32,20 @@ public final class EventLoop {
     /// How many times the loop has woken from a wait; a measure of idle cost.
     public private(set) var wakeups = 0
 
-    public init() throws(DBusError) {
+    public init() throws(LoopError) {
         epoll = csystem_epoll_create()
-        guard epoll >= 0 else { throw DBusError.failed("cannot create an epoll instance: \(Errno.current)") }
+        guard epoll >= 0 else { throw LoopError("create an epoll instance") }
     }
 
     deinit { close(epoll) }
 
     // MARK: Registrations
 
-    func register(fd: Int32, events: Events, handler: @escaping (Events) -> Void) throws(DBusError) -> UInt64 {
+    func register(fd: Int32, events: Events, handler: @escaping (Events) -> Void) throws(LoopError) -> UInt64 {
         let token = nextToken
         nextToken += 1
         guard csystem_epoll_add(epoll, fd, events.rawValue, token) == 0 else {
-            throw DBusError.failed("cannot watch file descriptor \(fd): \(Errno.current)")
+            throw LoopError("watch file descriptor \(fd)")
         }
         handlers[token] = handler
         return token
@@ -61,15 +61,16 @@ public final class EventLoop {
     }
 
     /// Runs `work` before every wait, until the returned token is passed to `removePreparer`.
-    /// Used to dispatch messages libdbus has already read into its queue.
-    func addPreparer(_ work: @escaping () -> Void) -> UInt64 {
+    /// A bus binding dispatches here what its library has already read into a queue (libdbus
+    /// does), which no descriptor would report.
+    public func addPreparer(_ work: @escaping () -> Void) -> UInt64 {
         let token = nextToken
         nextToken += 1
         preparers[token] = work
         return token
     }
 
-    func removePreparer(_ token: UInt64) {
+    public func removePreparer(_ token: UInt64) {
         preparers[token] = nil
     }
 
@@ -94,7 +95,7 @@ public final class EventLoop {
             if condition() { return true }
             let left = deadline - MonotonicClock.now
             if left <= .zero { return false }
-            iterate(timeoutMilliseconds: Int32(min(left.milliseconds + 1, Int64(Int32.max))))
+            iterate(timeoutMilliseconds: Int32(min(left.millisecondsRoundedUp + 1, Int64(Int32.max))))
         }
         return condition()
     }

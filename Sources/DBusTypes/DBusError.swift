@@ -1,7 +1,9 @@
 /// A D-Bus error: a validated error name and a sentence that says what went wrong.
 ///
-/// Everything that can fail in this module fails with a `DBusError`, so a failure can be
-/// sent back to a peer as it is, and a peer's error arrives with the name it was sent with.
+/// Everything that can fail in these types and in the binding fails with a `DBusError`, so a
+/// failure can be sent back to a peer as it is, and a peer's error arrives with the name it was
+/// sent with. It is a value like the names, so it lives with them: code that only checks a
+/// name or decodes a value needs no libdbus.
 public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
     public var name: ErrorName
     public var message: String

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DBus
+@testable import DBusTypes
 
 @Suite("Signatures parse into types, by the specification's rules")
 struct SignatureTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import DBus
+@testable import DBusTypes
 
 @Suite("Values: every D-Bus type, typed conversion, and what cannot be sent")
 struct ValueTests {

@@ -11,7 +11,7 @@ public final class FileDescriptorSource {
         didSet { if !isCancelled { loop?.modify(fd: fd, token: token, events: events) } }
     }
 
-    init(loop: EventLoop, fd: Int32, events: EventLoop.Events, handler: @escaping (EventLoop.Events) -> Void) throws(DBusError) {
+    init(loop: EventLoop, fd: Int32, events: EventLoop.Events, handler: @escaping (EventLoop.Events) -> Void) throws(LoopError) {
         self.fd = fd
         self.loop = loop
         self.events = events
@@ -31,7 +31,7 @@ extension EventLoop {
         fd: Int32,
         for events: Events = .readable,
         handler: @escaping (Events) -> Void
-    ) throws(DBusError) -> FileDescriptorSource {
+    ) throws(LoopError) -> FileDescriptorSource {
         try FileDescriptorSource(loop: self, fd: fd, events: events, handler: handler)
     }
 }

@@ -1,23 +1,12 @@
 /// An object path, such as `/org/mpris/MediaPlayer2`.
-public struct ObjectPath: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct ObjectPath: ValidatedName {
     public let rawValue: String
 
-    public init(_ string: String) throws(DBusError) {
-        if let problem = ObjectPath.problem(string) {
-            throw DBusError(.invalidArgs, "'\(string)' is not a valid object path: \(problem)")
-        }
-        rawValue = string
-    }
+    public init(_ string: String) throws(DBusError) { rawValue = try Self.validated(string) }
 
-    public init(stringLiteral value: String) {
-        precondition(ObjectPath.problem(value) == nil, "invalid object path literal '\(value)'")
-        rawValue = value
-    }
+    public init(stringLiteral value: String) { rawValue = Self.validatedLiteral(value) }
 
     public static let root: ObjectPath = "/"
-
-    public var description: String { rawValue }
-    public static func < (lhs: ObjectPath, rhs: ObjectPath) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The path's elements: `/a/b` → `["a", "b"]`; the root has none.
     public var elements: [Substring] { rawValue.split(separator: "/") }
@@ -28,7 +17,9 @@ public struct ObjectPath: Hashable, Sendable, Comparable, CustomStringConvertibl
         return rawValue.hasPrefix(ancestor.rawValue + "/")
     }
 
-    static func problem(_ string: String) -> String? {
+    public static let kind = "object path"
+
+    public static func problem(_ string: String) -> String? {
         let bytes = Array(string.utf8)
         guard bytes.first == 0x2F else { return "it must start with '/'" }
         if bytes.count == 1 { return nil }

@@ -135,13 +135,13 @@ extension Array: DBusConvertible where Element: DBusConvertible {
 
 extension Dictionary: DBusConvertible where Key: DBusConvertible, Value: DBusConvertible {
     public static var dbusType: SignatureType { .dictionary(key: Key.dbusType, value: Value.dbusType) }
-    public var dbusValue: DBus.Value {
+    public var dbusValue: DBusTypes.Value {
         .dictionary(
             key: Key.dbusType, value: Value.dbusType,
-            map { DBus.Value.DictionaryEntry($0.key.dbusValue, $0.value.dbusValue) }
+            map { DBusTypes.Value.DictionaryEntry($0.key.dbusValue, $0.value.dbusValue) }
         )
     }
-    public init(dbusValue: DBus.Value) throws(DBusError) {
+    public init(dbusValue: DBusTypes.Value) throws(DBusError) {
         guard case .dictionary(_, _, let entries) = dbusValue.unwrapped else {
             throw .typeMismatch(expected: Self.dbusType, got: dbusValue.unwrapped)
         }
