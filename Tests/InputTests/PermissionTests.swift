@@ -1,4 +1,4 @@
-import DBus
+import Loop
 import Testing
 
 @testable import Input

@@ -1,4 +1,4 @@
-import DBus
+import Loop
 
 /// The warnings for devices MediaRemote would read but may not open: each said once per device,
 /// and only if the device is still unreadable a moment after it appeared. devtmpfs creates a
