@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -33,8 +33,10 @@ let package = Package(
         .target(name: "Loop", dependencies: ["CSystem"]),
         // A safe libdbus-1 binding on that loop.
         .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop"]),
-        // The shake detector and its evaluation: pure, no clock, no I/O.
+        // The shake detector the daemon runs: pure, no clock, no I/O.
         .target(name: "Motion"),
+        // Judging shake detectors: recordings, device profiles, scoring, a seismic baseline. Pure.
+        .target(name: "MotionEvaluation", dependencies: ["Motion"]),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
         .target(name: "Config", dependencies: ["Core", "DBusTypes", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
@@ -48,13 +50,13 @@ let package = Package(
         // The client's commands, a library so tests can parse every subcommand.
         .target(
             name: "MediaRemoteCtl",
-            dependencies: ["Bridge", "Config", "Core", "DBus", "DBusTypes", "Loop", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Bridge", "Config", "Core", "DBus", "DBusTypes", "Loop", "Motion", "MotionEvaluation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).
-        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "Motion"], path: "Tests/Guest/guest-test"),
+        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "Motion", "MotionEvaluation"], path: "Tests/Guest/guest-test"),
         // Scores shake detectors on labelled recordings, for `make eval-motion`.
-        .executableTarget(name: "motion-eval", dependencies: ["Motion"]),
+        .executableTarget(name: "motion-eval", dependencies: ["Motion", "MotionEvaluation"]),
         // The pure dispatcher's throughput, for `make bench`.
         .executableTarget(name: "dispatch-bench", dependencies: ["Core"]),
 
@@ -62,7 +64,8 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["DBus", "DBusTypes", "Loop"], path: "Tests/TestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Loop", "Motion", "CEvdev"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation"]),
+        .testTarget(name: "MotionEvaluationTests", dependencies: ["Motion", "MotionEvaluation"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "Motion"]),
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBusTypes"]),
         .testTarget(name: "DBusTypesTests", dependencies: ["DBusTypes"]),
@@ -71,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteCtl", "Motion", "MPRIS", "TestSupport",
+                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]

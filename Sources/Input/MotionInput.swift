@@ -168,7 +168,7 @@ public final class MotionInput {
 
     private func detect(_ sample: MotionSample, in sensor: Sensor) {
         for event in sensor.detector.add(sensor.mountMatrix.apply(sample)) {
-            guard let phase = MotionPhase(rawValue: event.phase.rawValue) else { continue }
+            let phase = MotionPhase(event.phase)
             sensor.shaking = phase == .began
             onEvent?(.motion(phase, at: event.time, from: .accelerometer))
             // A shake that was going on when the parameters changed is over: now they apply.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Config
 import Motion
+import MotionEvaluation
 
 /// `mediaremotectl motion`: the shake detector, offline.
 struct MotionCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import MotionEvaluation
 
 /// How far the recordings let a detector of the usual kind go: a bound on the false starts of every detector
 /// that begins sooner the stronger and faster a movement is, when it must begin within 0.5 s.

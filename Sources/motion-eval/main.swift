@@ -3,6 +3,7 @@
 // usage: motion-eval DATA_DIR
 import Foundation
 import Motion
+import MotionEvaluation
 
 struct Label {
     let file: String

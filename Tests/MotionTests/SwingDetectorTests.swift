@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+import MotionEvaluation
 @testable import Motion
 
 @Suite("The swing detector: shakes begin, end, cancel; the same at any rate, range and mounting")

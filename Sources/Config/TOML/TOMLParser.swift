@@ -5,8 +5,9 @@
 /// tables, arrays of tables, dates, hexadecimal numbers) is refused by name rather than
 /// misread. Stops at the first syntax error, with its line.
 public struct TOMLParser {
-    private let bytes: [UInt8]
-    private var index = 0
+    // Internal, not private: the string readers (TOMLParser+Strings.swift) move through them too.
+    let bytes: [UInt8]
+    var index = 0
     private var line = 1
     private var document = TOMLDocument()
     private var section: [String] = []
@@ -23,11 +24,11 @@ public struct TOMLParser {
         self.bytes = bytes
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+    func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
-    private func fail(_ message: String) -> TOMLSyntaxError { TOMLSyntaxError(line: line, message: message) }
+    func fail(_ message: String) -> TOMLSyntaxError { TOMLSyntaxError(line: line, message: message) }
 
     // MARK: Lines
 
@@ -270,83 +271,5 @@ public struct TOMLParser {
         }
         let integerPart = characters.prefix { $0 != "." && $0 != "e" && $0 != "E" }
         return !(integerPart.count > 1 && integerPart.first == "0")
-    }
-
-    // MARK: Strings
-
-    private mutating func parseBasicString() throws(TOMLSyntaxError) -> String {
-        if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") {
-            throw fail("multi-line strings (\"\"\"…\"\"\") are not used in this file")
-        }
-        index += 1
-        var scalars = String.UnicodeScalarView()
-        var start = index
-        // The text came as a String: its bytes are valid UTF-8.
-        func flush(_ parser: TOMLParser, _ end: Int) {
-            scalars.append(contentsOf: String(decoding: parser.bytes[start..<end], as: UTF8.self).unicodeScalars)
-        }
-        while true {
-            guard let byte = current, byte != UInt8(ascii: "\n") else { throw fail("the string has no closing '\"'") }
-            switch byte {
-            case UInt8(ascii: "\""):
-                flush(self, index)
-                index += 1
-                return String(scalars)
-            case UInt8(ascii: "\\"):
-                flush(self, index)
-                scalars.append(try parseEscape())
-                start = index
-            case 0..<0x20 where byte != UInt8(ascii: "\t"), 0x7F:
-                throw fail("a control character in a string; write it as an escape")
-            default:
-                index += 1
-            }
-        }
-    }
-
-    private mutating func parseEscape() throws(TOMLSyntaxError) -> Unicode.Scalar {
-        index += 1
-        guard let byte = current else { throw fail("the string has no closing '\"'") }
-        index += 1
-        switch byte {
-        case UInt8(ascii: "b"): return "\u{8}"
-        case UInt8(ascii: "t"): return "\t"
-        case UInt8(ascii: "n"): return "\n"
-        case UInt8(ascii: "f"): return "\u{C}"
-        case UInt8(ascii: "r"): return "\r"
-        case UInt8(ascii: "\""): return "\""
-        case UInt8(ascii: "\\"): return "\\"
-        case UInt8(ascii: "u"), UInt8(ascii: "U"):
-            let count = byte == UInt8(ascii: "u") ? 4 : 8
-            guard index + count <= bytes.count,
-                let code = UInt32(String(decoding: bytes[index..<index + count], as: UTF8.self), radix: 16),
-                let scalar = Unicode.Scalar(code)
-            else { throw fail("a \\\(Character(Unicode.Scalar(byte))) escape needs \(count) hexadecimal digits of a Unicode scalar") }
-            index += count
-            return scalar
-        default:
-            throw fail("unknown escape '\\\(describe(byte))' in a string")
-        }
-    }
-
-    private mutating func parseLiteralString() throws(TOMLSyntaxError) -> String {
-        if peek(1) == UInt8(ascii: "'"), peek(2) == UInt8(ascii: "'") {
-            throw fail("multi-line strings (''' … ''') are not used in this file")
-        }
-        index += 1
-        let start = index
-        while let byte = current, byte != UInt8(ascii: "'") {
-            if byte == UInt8(ascii: "\n") { break }
-            if byte < 0x20 && byte != UInt8(ascii: "\t") { throw fail("a control character in a string") }
-            index += 1
-        }
-        guard current == UInt8(ascii: "'") else { throw fail("the string has no closing \"'\"") }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        index += 1
-        return text
-    }
-
-    private func describe(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "\\u{\(String(byte, radix: 16))}"
     }
 }

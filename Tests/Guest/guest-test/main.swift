@@ -8,6 +8,7 @@ import DBusTypes
 import Input
 import Loop
 import Motion
+import MotionEvaluation
 
 #if canImport(Glibc)
 import Glibc

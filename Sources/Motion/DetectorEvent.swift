@@ -13,15 +13,3 @@ public struct DetectorEvent: Equatable, Sendable {
         self.time = time
     }
 }
-
-/// A shake detector: timestamped samples in, phases out. Pure: time comes with the samples.
-public protocol ShakeDetector {
-    mutating func add(_ sample: MotionSample) -> [DetectorEvent]
-}
-
-extension ShakeDetector {
-    /// Runs the detector over a whole recording.
-    public mutating func run(_ recording: Recording) -> [DetectorEvent] {
-        recording.samples.flatMap { add($0) }
-    }
-}

@@ -1,3 +1,5 @@
+import Motion
+
 /// A recorded trace: samples in time order, as `data/motion/*.csv` holds them
 /// (header `t_s,ax_g,ay_g,az_g`).
 public struct Recording: Equatable, Sendable {
@@ -38,13 +40,4 @@ public struct Recording: Equatable, Sendable {
 
     /// How long it lasts, in microseconds.
     public var duration: UInt64 { (samples.last?.time ?? 0) - (samples.first?.time ?? 0) }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> Substring {
-        var text = self
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        while let last = text.last, last.isWhitespace { text.removeLast() }
-        return text
-    }
 }

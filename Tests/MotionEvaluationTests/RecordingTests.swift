@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Motion
+import Motion
+@testable import MotionEvaluation
 
 @Suite("Recordings, device profiles, the seismic reference, scoring")
 struct RecordingTests {

@@ -1,3 +1,5 @@
+import Motion
+
 /// A re-implementation of Square's seismic `ShakeDetector` (the usual Android choice), the
 /// reference the evaluation scores ours against. A sample "accelerates" when its magnitude,
 /// gravity included, exceeds the threshold (13 m/s² by default); a shake is heard when at least

@@ -1,3 +1,5 @@
+import Motion
+
 /// How a detector did on labelled recordings, by the rules of the evaluation (issue 6):
 /// a labelled shake is caught when `began` lands between 0.25 s before its start and 1 s after
 /// its end; latency is `began` − start, `ended` latency is the first `ended` after that − end;

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Motion
+import Motion
+@testable import MotionEvaluation
 
 @Suite("Stretch features: what a half-second of movement looks like to a detector")
 struct StretchFeaturesTests {

@@ -1,3 +1,5 @@
+import Motion
+
 /// What a half-second stretch of movement looks like to any detector of swings, energy or
 /// zero crossings: the RMS of the acceleration's change, the largest axis' peak-to-peak, and how
 /// often that axis crosses its mean. `motion-eval` compares shakes with everyday movement by them.

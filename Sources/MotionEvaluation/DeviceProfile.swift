@@ -1,3 +1,5 @@
+import Motion
+
 /// How a real accelerometer would deliver a motion: its sampling rate, its range (it clips
 /// beyond), and its resolution (readings come in steps). Re-rendering a recording through a
 /// profile tests a detector on the sensors people have, from the same movements.
