@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "Loop", dependencies: ["CSystem"]),
         // A safe libdbus-1 binding on that loop.
         .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop"]),
+        // MediaRemote's D-Bus contract: its names, members and the values its API carries. Pure, no libdbus.
+        .target(name: "MediaRemoteAPI", dependencies: ["DBusTypes"]),
         // The shake detector and its evaluation: pure, no clock, no I/O.
         .target(name: "Motion"),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
@@ -42,13 +44,16 @@ let package = Package(
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MPRIS"]),
+        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS"]),
 
-        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core"]),
+        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core", "MediaRemoteAPI"]),
         // The client's commands, a library so tests can parse every subcommand.
         .target(
             name: "MediaRemoteCtl",
-            dependencies: ["Bridge", "Config", "Core", "DBus", "DBusTypes", "Loop", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Config", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Motion",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).
@@ -71,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteCtl", "Motion", "MPRIS", "TestSupport",
+                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MPRIS", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]

@@ -3,6 +3,7 @@ import Core
 import DBus
 import DBusTypes
 import Input
+import MediaRemoteAPI
 
 /// The bridge's methods, for the calling connection only: nobody acts for another app.
 extension Coordinator {
@@ -35,7 +36,7 @@ extension Coordinator {
             try DBusError.from { () throws(CoreError) in try dispatcher.registry.checkCanPush(responder) }
             let pending = pendingPushes[app, default: 0]
             guard pending < dispatcher.registry.limits.pendingPushesPerApp else {
-                throw DBusError(BridgeNames.limitExceeded,
+                throw DBusError(MediaRemoteNames.limitExceeded,
                                 "you have \(pending) BecomeFirstResponder calls still being checked, the most one connection may have; wait for their answers")
             }
             pendingPushes[app] = pending + 1
@@ -49,10 +50,11 @@ extension Coordinator {
                 switch result {
                 case .success(let reply):
                     guard case .string(let xml)? = reply.arguments.first,
-                        xml.contains("<interface name=\"\(BridgeNames.responderInterface)\"")
+                        xml.contains("<interface name=\"\(MediaRemoteNames.responderInterface)\"")
                     else {
                         return call.fail(.invalidArgs(
-                            "\(path) on your connection does not implement \(BridgeNames.responderInterface); export it there first"))
+                            "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); "
+                                + "export it there first"))
                     }
                     do throws(CoreError) {
                         try self.changeState { (dispatcher) throws(CoreError) in
@@ -120,7 +122,7 @@ extension Coordinator {
     func shift(by offset: Int) throws -> [Value] {
         let chosen = changeState { $0.registry.shift(by: offset, at: now) }
         guard let chosen, let player = dispatcher.registry.player(of: chosen) else {
-            throw DBusError(BridgeNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
+            throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
         Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
         return [.string(player.busName)]
@@ -218,7 +220,7 @@ extension Coordinator {
     func reload(_ call: MethodCall) throws -> [Value] {
         guard let reloadConfiguration else { throw DBusError.failed("MediaRemote is still starting") }
         if case .failure(let error) = reloadConfiguration() {
-            throw DBusError(BridgeNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
+            throw DBusError(MediaRemoteNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
         }
         return []
     }

@@ -1,6 +1,7 @@
 import Core
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 import MPRIS
 
 extension Coordinator {
@@ -54,7 +55,7 @@ extension Coordinator {
         }
         let member = ResponderCalls.member(for: event.phase)
         calls.call(
-            destination: owner, path: path, interface: BridgeNames.responderInterface, member: member,
+            destination: owner, path: path, interface: MediaRemoteNames.responderInterface, member: member,
             arguments: [.string(event.subtype.rawValue), .uint64(event.timestamp)], timeout: responderTimeout
         ) { result in
             switch result {
@@ -92,7 +93,7 @@ extension Coordinator {
         }
         let handled: Bool = if case .handled = outcome { true } else { false }
         try? connection.emit(
-            "EventDispatched", of: BridgeNames.interface, at: BridgeNames.objectPath,
+            MediaRemoteMembers.eventDispatched, of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath,
             [
                 .string(event.type.rawValue), .string(event.subtype.rawValue), .string(event.phase?.rawValue ?? ""),
                 .uint64(event.timestamp), .string(event.source.rawValue), .boolean(handled), .string(busName),

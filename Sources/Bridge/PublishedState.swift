@@ -1,5 +1,6 @@
 import Core
 import DBusTypes
+import MediaRemoteAPI
 
 /// The bridge's properties as last announced, to tell what a change changed.
 struct PublishedState: Equatable {
@@ -38,10 +39,10 @@ struct PublishedState: Equatable {
 
     func changes(since old: PublishedState) -> [MemberName] {
         var names: [MemberName] = []
-        if nowPlaying != old.nowPlaying { names.append("NowPlaying") }
-        if firstResponder != old.firstResponder { names.append("FirstResponder") }
-        if mode != old.mode { names.append("Mode") }
-        if players != old.players { names.append("Players") }
+        if nowPlaying != old.nowPlaying { names.append(MediaRemoteMembers.nowPlaying) }
+        if firstResponder != old.firstResponder { names.append(MediaRemoteMembers.firstResponder) }
+        if mode != old.mode { names.append(MediaRemoteMembers.mode) }
+        if players != old.players { names.append(MediaRemoteMembers.players) }
         return names
     }
 

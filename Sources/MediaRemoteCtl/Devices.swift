@@ -1,7 +1,7 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// `mediaremotectl devices`: every input device, and whether it is read.
 struct Devices: ParsableCommand {
@@ -34,7 +34,7 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         let client = try ServiceClient()
-        let reply = try client.call(BridgeNames.interface, "DescribeDevices")
+        let reply = try client.call(MediaRemoteNames.interface, MediaRemoteMembers.describeDevices)
         guard case .array(_, let items)? = reply.arguments.first else {
             throw ClientError(description: "mediaremoted answered DescribeDevices with '\(reply.signature)'", status: .failure)
         }

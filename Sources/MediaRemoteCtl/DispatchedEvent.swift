@@ -1,6 +1,7 @@
 import Core
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// One `EventDispatched` signal, as the client prints it. The service says "none" with "" (and
 /// the path "/"); here it is nil, so that JSON says null.
@@ -63,7 +64,7 @@ struct DispatchedEvent {
 extension ServiceClient {
     /// Follows `EventDispatched`; the handler runs while the loop runs.
     func followEvents(_ handler: @escaping (DispatchedEvent) -> Void) -> SignalSubscription {
-        connection.subscribe(MatchRule(interface: "org.mediaremote.MediaRemote1", member: "EventDispatched")) { message in
+        connection.subscribe(MatchRule(interface: MediaRemoteNames.interface, member: MediaRemoteMembers.eventDispatched)) { message in
             if let event = DispatchedEvent(message) { handler(event) }
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
 import Loop

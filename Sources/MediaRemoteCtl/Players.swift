@@ -1,8 +1,8 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
 import Loop
+import MediaRemoteAPI
 
 /// `mediaremotectl players`: every tracked player and why it is or is not Now Playing.
 struct Players: ParsableCommand {
@@ -41,7 +41,7 @@ struct Players: ParsableCommand {
 
     func run() throws {
         let client = try ServiceClient()
-        let reply = try client.call(BridgeNames.interface, "DescribePlayers")
+        let reply = try client.call(MediaRemoteNames.interface, MediaRemoteMembers.describePlayers)
         guard let players = try? [[String: Value]](dbusValue: reply.arguments.first ?? .array(.string, [])) else {
             throw ClientError(description: "mediaremoted answered DescribePlayers with '\(reply.signature)'", status: .failure)
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// `mediaremotectl reload`: the service reads its configuration file again.
 struct Reload: ParsableCommand {
@@ -34,10 +34,10 @@ struct Reload: ParsableCommand {
     func run() throws {
         let client = try ServiceClient()
         let message = Message.methodCall(
-            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface, member: "Reload")
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface, member: MediaRemoteMembers.reload)
         do throws(DBusError) {
             _ = try client.connection.callBlocking(message, timeout: ServiceClient.timeout)
-        } catch where error.name == BridgeNames.invalidConfiguration && json {
+        } catch where error.name == MediaRemoteNames.invalidConfiguration && json {
             // Its message: a first line, then the problems, one a line (the interface's XML says so).
             let problems = error.message.split(separator: "\n").dropFirst().map { JSON.string(String($0)) }
             writeLine(JSON.object([("reloaded", .bool(false)), ("problems", .array(problems))]).text)

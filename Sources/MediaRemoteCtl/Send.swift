@@ -1,9 +1,9 @@
 import ArgumentParser
-import Bridge
 import Core
 import DBus
 import DBusTypes
 import Loop
+import MediaRemoteAPI
 
 /// `mediaremotectl send`: a remote-control event, as if from a remote.
 struct Send: ParsableCommand {
@@ -80,7 +80,7 @@ struct Send: ParsableCommand {
         var seen: [DispatchedEvent] = []
         let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
-        let reply = try client.call(BridgeNames.interface, "SendRemoteControlEvent", [.string(subtype)])
+        let reply = try client.call(MediaRemoteNames.interface, MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)])
         guard reply.arguments.count == 3, case .boolean(let handled) = reply.arguments[0],
             case .string(let name) = reply.arguments[1], case .objectPath(let path) = reply.arguments[2]
         else {

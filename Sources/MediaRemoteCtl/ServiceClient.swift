@@ -1,8 +1,8 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
 import Loop
+import MediaRemoteAPI
 
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +33,7 @@ struct ServiceClient {
     /// Calls a method of the bridge object.
     func call(_ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = []) throws(ClientError) -> Message {
         let message = Message.methodCall(
-            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: interface, member: member,
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: interface, member: member,
             arguments: arguments)
         do throws(DBusError) {
             return try connection.callBlocking(message, timeout: ServiceClient.timeout)
@@ -56,12 +56,12 @@ struct ServiceClient {
             let owner = try? connection.callBlocking(
                 .methodCall(
                     destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-                    arguments: [.string(BridgeNames.busName.rawValue)]), timeout: timeout),
+                    arguments: [.string(MediaRemoteNames.busName.rawValue)]), timeout: timeout),
             case .string(let unique)? = owner.arguments.first, let name = try? BusName(unique),
             let reply = try? connection.callBlocking(
                 .methodCall(
-                    destination: name, path: BridgeNames.objectPath, interface: .properties, member: "Get",
-                    arguments: [.string(BridgeNames.interface.rawValue), .string("Version")]), timeout: timeout),
+                    destination: name, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
+                    arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.rawValue)]), timeout: timeout),
             case .string(let version)? = reply.arguments.first?.unwrapped
         else { return nil }
         return version
@@ -71,16 +71,16 @@ struct ServiceClient {
         switch error.name {
         case .serviceUnknown, .nameHasNoOwner:
             ClientError(
-                description: "mediaremoted is not running (nobody owns \(BridgeNames.busName)); "
+                description: "mediaremoted is not running (nobody owns \(MediaRemoteNames.busName)); "
                     + "start it with: systemctl --user start mediaremoted",
                 status: .unavailable)
         case .noReply, .timeout:
             ClientError(description: "mediaremoted did not answer within \(timeout)", status: .unavailable)
         case .disconnected, .noServer:
             ClientError(description: "lost the session bus: \(error.message)", status: .unavailable)
-        case BridgeNames.noPlayer:
+        case MediaRemoteNames.noPlayer:
             ClientError(description: error.message, status: .failure)
-        case BridgeNames.invalidConfiguration:
+        case MediaRemoteNames.invalidConfiguration:
             // The file's problems, one a line, as `check` prints them.
             ClientError(description: "mediaremoted refused its configuration file; \(error.message)", status: .failure)
         default:

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// `mediaremotectl shift` and `unshift` (playerctld's names): a person's choice of Now Playing.
 struct ShiftCommand: ParsableCommand {
@@ -29,11 +29,11 @@ struct ShiftCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    func run() throws { try Self.move("Shift", json: json) }
+    func run() throws { try Self.move(MediaRemoteMembers.shift, json: json) }
 
     /// Calls `member` (Shift or Unshift) and prints the player chosen.
     static func move(_ member: MemberName, json: Bool) throws {
-        let reply = try ServiceClient().call(BridgeNames.interface, member)
+        let reply = try ServiceClient().call(MediaRemoteNames.interface, member)
         guard case .string(let chosen)? = reply.arguments.first else {
             throw ClientError(description: "mediaremoted answered \(member) with '\(reply.signature)'", status: .failure)
         }
@@ -51,5 +51,5 @@ struct UnshiftCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    func run() throws { try ShiftCommand.move("Unshift", json: json) }
+    func run() throws { try ShiftCommand.move(MediaRemoteMembers.unshift, json: json) }
 }

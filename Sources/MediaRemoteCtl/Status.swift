@@ -1,7 +1,7 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// `mediaremotectl status`: the state of the rules, and what is Now Playing, at a glance; or,
 /// with `--follow`, a line each time Now Playing or its track or status changes.
@@ -110,7 +110,7 @@ struct Status: ParsableCommand {
     func run() throws {
         let client = try ServiceClient()
         if follow { return try followNowPlaying(client) }
-        let reply = try client.call(.properties, "GetAll", [.string(BridgeNames.interface.rawValue)])
+        let reply = try client.call(.properties, "GetAll", [.string(MediaRemoteNames.interface.rawValue)])
         let properties: [String: Value] = (try? .init(dbusValue: reply.arguments.first ?? .array(.string, []))) ?? [:]
         let nowPlaying = (try? String(dbusValue: properties["NowPlaying"] ?? .string("")))?.nonEmpty
         var responder: (busName: String, path: String)?
@@ -122,7 +122,7 @@ struct Status: ParsableCommand {
         let mode = (try? String(dbusValue: properties["Mode"] ?? .string(""))) ?? ""
         let version = (try? String(dbusValue: properties["Version"] ?? .string(""))) ?? ""
         let players = Status.players(properties["Players"])
-        let stateReply = try client.call(BridgeNames.interface, "DescribeState")
+        let stateReply = try client.call(MediaRemoteNames.interface, MediaRemoteMembers.describeState)
         let state: [String: Value] = (try? .init(dbusValue: stateReply.arguments.first ?? .array(.string, []))) ?? [:]
         let chain = ((try? [[String: Value]](dbusValue: state["chain"] ?? .array(.string, []))) ?? []).map(Link.init)
         let discarded = (try? String(dbusValue: state["chain_discarded"] ?? .string("")))?.nonEmpty

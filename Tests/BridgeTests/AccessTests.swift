@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Foundation
 import Loop
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -29,7 +30,7 @@ struct AccessTests {
         -> Result<[Value], DBusError>
     {
         var result: Result<Message, DBusError>?
-        connection.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
+        connection.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
                         member: member, arguments: arguments) { result = $0 }
         fixture.wait { result != nil }
         return (result ?? .failure(.failed("no answer"))).map(\.arguments)
@@ -101,7 +102,7 @@ struct AccessTests {
             Issue.record("a 65th responder was accepted")
             return
         }
-        #expect(push.name == BridgeNames.limitExceeded)
+        #expect(push.name == MediaRemoteNames.limitExceeded)
         #expect(push.message == "you have 64 responders on the first-responder stack, the most one connection may have; resign one first")
         // Pushing one already there moves it up; resigning one makes room.
         #expect(try Self.call(fixture, from: a, "BecomeFirstResponder", [.objectPath("/r0")]).get() == [.boolean(true)])
@@ -113,7 +114,7 @@ struct AccessTests {
             Issue.record("a 65th claim was accepted")
             return
         }
-        #expect(claim.name == BridgeNames.limitExceeded)
+        #expect(claim.name == MediaRemoteNames.limitExceeded)
         #expect(claim.message == "you hold 64 motion claims, the most one connection may hold; release one first")
 
         let b = try fixture.bus.connect(loop: fixture.loop)
@@ -131,7 +132,7 @@ struct AccessTests {
         let silent = try fixture.bus.connect(loop: silentLoop)
         var answers: [Int: Result<Message, DBusError>] = [:]
         for index in 0..<17 {
-            silent.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
+            silent.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
                         member: "BecomeFirstResponder", arguments: [.objectPath(try ObjectPath("/p\(index)"))]) { answers[index] = $0 }
         }
         silent.flush()
@@ -143,7 +144,7 @@ struct AccessTests {
             Issue.record("the 17th push was not refused: \(String(describing: answers[16]))")
             return
         }
-        #expect(refused.name == BridgeNames.limitExceeded)
+        #expect(refused.name == MediaRemoteNames.limitExceeded)
         #expect(refused.message.hasPrefix("you have 16 BecomeFirstResponder calls still being checked"))
         // The first 16 were checked and failed (no such object, or no answer in time), nothing more.
         for index in 0..<16 {
@@ -152,7 +153,7 @@ struct AccessTests {
         // Once answered, the connection may push again.
         try Self.exportResponder(on: silent, at: "/p0", into: Box([]))
         var again: Result<Message, DBusError>?
-        silent.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
+        silent.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
                     member: "BecomeFirstResponder", arguments: [.objectPath("/p0")]) { again = $0 }
         _ = silentLoop.run(until: { again != nil }, timeout: .seconds(10))
         #expect((try? again?.get().arguments) == [.boolean(true)])

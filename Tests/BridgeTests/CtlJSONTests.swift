@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -27,10 +28,10 @@ struct FuzzTests {
         let seed = UInt64(Self.setting("FUZZ_SEED", default: Int.random(in: 1...999_999)))
         // With the proxy, which is off unless asked for: every object the service can export.
         let fixture = try ServiceFixture(arguments: ["--mpris-proxy"], logToFile: true)
-        let targets = try CallFuzzer.discover(on: fixture.client, destination: BridgeNames.busName)
+        let targets = try CallFuzzer.discover(on: fixture.client, destination: MediaRemoteNames.busName)
         let paths = Set(targets.map(\.path.rawValue))
-        #expect(paths.isSuperset(of: [BridgeNames.objectPath.rawValue, "/org/mpris/MediaPlayer2"]), "\(paths)")
-        let fuzzer = CallFuzzer(connection: fixture.client, destination: BridgeNames.busName, targets: targets, seed: seed,
+        #expect(paths.isSuperset(of: [MediaRemoteNames.objectPath.rawValue, "/org/mpris/MediaPlayer2"]), "\(paths)")
+        let fuzzer = CallFuzzer(connection: fixture.client, destination: MediaRemoteNames.busName, targets: targets, seed: seed,
                                 hugeBytes: Self.setting("FUZZ_HUGE_BYTES", default: 1 << 20))
 
         // A first round settles what any run allocates once (caches, the first huge message).
@@ -44,7 +45,7 @@ struct FuzzTests {
             remaining -= round
             // Still there, and still answering a plain call.
             let ping = try? fixture.client.callBlocking(.methodCall(
-                destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .peer, member: "Ping"), timeout: .seconds(10))
+                destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .peer, member: "Ping"), timeout: .seconds(10))
             crashed = ping == nil || !fixture.daemon.isRunning
         }
         let after = Self.residentKB(fixture.daemon.pid) ?? 0

@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -42,7 +43,7 @@ struct NothingLostTests {
         func send(_ client: Int) {
             let index = sent[client]
             sent[client] += 1
-            clients[client].call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
+            clients[client].call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
                                  member: "SendRemoteControlEvent", arguments: [.string(subtypes[client])], timeout: .seconds(120)) { result in
                 switch result {
                 case .success(let reply) where reply.arguments.first == .boolean(true): answers[client].append(index)
@@ -93,7 +94,7 @@ struct NothingLostTests {
         var sent = 0
         func send() {
             sent += 1
-            client.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
+            client.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
                         member: "SendRemoteControlEvent", arguments: [.string("togglePlayPause")], timeout: .seconds(60)) { _ in
                 answered += 1
                 if sent < count { send() }

@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -103,7 +104,7 @@ struct RealPlayerTests {
             return name
         }
         if case .failure(let error) = fixture.callBridge("Shift") {
-            #expect(error.name == BridgeNames.noPlayer)
+            #expect(error.name == MediaRemoteNames.noPlayer)
         } else {
             Issue.record("Shift with no player succeeded")
         }

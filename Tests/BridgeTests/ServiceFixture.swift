@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Foundation
 import Loop
+import MediaRemoteAPI
 import TestSupport
 
 /// mediaremoted running on a private bus, with a client connection that records every
@@ -37,7 +38,7 @@ final class ServiceFixture {
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
-        subscription = client.subscribe(MatchRule(interface: BridgeNames.interface, member: "EventDispatched")) { [unowned self] in
+        subscription = client.subscribe(MatchRule(interface: MediaRemoteNames.interface, member: "EventDispatched")) { [unowned self] in
             let a = $0.arguments
             guard a.count == 9, case .string(let type) = a[0], case .string(let subtype) = a[1], case .string(let phase) = a[2],
                 case .uint64(let timestamp) = a[3], case .string(let source) = a[4], case .boolean(let handled) = a[5], case .string(let busName) = a[6],
@@ -47,7 +48,7 @@ final class ServiceFixture {
                 type: type, subtype: subtype, phase: phase, source: source, timestamp: timestamp, handled: handled, busName: busName,
                 path: path.rawValue, reason: reason))
         }
-        guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(BridgeNames.busName)) == true }) else {
+        guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(MediaRemoteNames.busName)) == true }) else {
             throw TestFailure("mediaremoted did not start: \(daemon.stop().stderr)")
         }
     }
@@ -89,10 +90,10 @@ final class ServiceFixture {
     }
 
     /// Calls a method of the bridge and runs the loop until it answers.
-    func callBridge(_ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = BridgeNames.interface)
+    func callBridge(_ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = MediaRemoteNames.interface)
         -> Result<Message, DBusError>
     {
-        call(BridgeNames.busName, BridgeNames.objectPath, interface, member, arguments)
+        call(MediaRemoteNames.busName, MediaRemoteNames.objectPath, interface, member, arguments)
     }
 
     /// `SendRemoteControlEvent`: (handled, bus name, path), or the error's name.
@@ -109,7 +110,7 @@ final class ServiceFixture {
     }
 
     func property(_ name: String) -> Value? {
-        guard case .success(let reply) = callBridge("Get", [.string(BridgeNames.interface.rawValue), .string(name)], interface: .properties)
+        guard case .success(let reply) = callBridge("Get", [.string(MediaRemoteNames.interface.rawValue), .string(name)], interface: .properties)
         else { return nil }
         return reply.arguments.first?.unwrapped
     }
