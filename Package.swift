@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBusTypes"]),
         .testTarget(name: "DBusTypesTests", dependencies: ["DBusTypes"]),
         .testTarget(name: "LoopTests", dependencies: ["Loop"]),
+        .testTarget(name: "MediaRemoteAPITests", dependencies: ["DBusTypes", "MediaRemoteAPI"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
         .testTarget(
             name: "BridgeTests",

@@ -37,7 +37,7 @@ public enum BridgeInterface {
                     out: [Argument("success", .boolean)], handler: run { try $0.resignFirstResponder($1) }),
                 .deferred(
                     MediaRemoteMembers.sendRemoteControlEvent, in: [Argument("subtype", .string)],
-                    out: [Argument("handled", .boolean), Argument("bus_name", .string), Argument("path", .objectPath)],
+                    out: SendRemoteControlEventReply.fields.arguments,
                     handler: later { $0.sendRemoteControlEvent($1) }),
                 .deferred(
                     MediaRemoteMembers.simulateMotion, in: [Argument("subtype", .string)], handler: later { $0.simulateMotion($1) }),
@@ -67,13 +67,7 @@ public enum BridgeInterface {
                 Property(MediaRemoteMembers.players, .array(.structure([.string, .string, .boolean])), get: property(\.playersValue)),
             ],
             signals: [
-                SignalMember(
-                    MediaRemoteMembers.eventDispatched,
-                    [
-                        Argument("type", .string), Argument("subtype", .string), Argument("phase", .string),
-                        Argument("timestamp", .uint64), Argument("source", .string), Argument("handled", .boolean),
-                        Argument("bus_name", .string), Argument("path", .objectPath), Argument("reason", .string),
-                    ])
+                SignalMember(MediaRemoteMembers.eventDispatched, EventDispatched.fields.arguments)
             ]
         )
     }

@@ -92,9 +92,7 @@ extension Coordinator {
                 throw DBusError.invalidArgs("'\(name)' is a motion subtype; use SimulateMotion")
             }
             dispatch(.remoteControl(subtype, at: now, from: .api)) { outcome in
-                let (busName, path) = Coordinator.destination(of: outcome)
-                let handled: Bool = if case .handled = outcome { true } else { false }
-                call.reply([.boolean(handled), .string(busName), .objectPath(path)])
+                call.reply(SendRemoteControlEventReply(handledBy: EventDispatched.Outcome(outcome).handledBy).arguments)
             }
         } catch {
             call.fail(DBusError(describing: error))
@@ -175,7 +173,7 @@ extension Coordinator {
         let registry = dispatcher.registry
         let (links, reason) = dispatcher.remoteControlChain(at: now)
         let chain: [Value] = links.map { link in
-            let (busName, path) = Coordinator.destination(of: .handled(link))
+            let address = ObjectAddress(link)
             let (kind, action): (String, [(String, Value)]) =
                 switch link {
                 case .responder: ("responder", [])
@@ -183,7 +181,7 @@ extension Coordinator {
                 case .shakeAction(let action, _, _): ("shake_action", [("action", .string(action.rawValue))])
                 }
             return .stringVariantDictionary(
-                [("kind", .string(kind)), ("bus_name", .string(busName)), ("app", .string(link.app.rawValue)), ("path", .objectPath(path))]
+                [("kind", .string(kind)), ("bus_name", .string(address.busName)), ("app", .string(link.app.rawValue)), ("path", .objectPath(address.path))]
                     + action)
         }
         return [

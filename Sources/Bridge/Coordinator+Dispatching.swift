@@ -70,8 +70,8 @@ extension Coordinator {
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
     private func log(_ event: Event, _ outcome: Outcome) {
         switch outcome {
-        case .handled:
-            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(Coordinator.destination(of: outcome).0)")
+        case .handled(let link):
+            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
         case .discarded(let reason):
             Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
         }
@@ -82,33 +82,10 @@ extension Coordinator {
         "\(event.subtype)" + (event.phase.map { " \($0)" } ?? "")
     }
 
-    /// `EventDispatched(s type, s subtype, s phase, t timestamp, s source, b handled,
-    /// s bus_name, o path, s reason)`, for every event.
+    /// `EventDispatched`, for every event.
     private func announce(_ event: Event, _ outcome: Outcome) {
-        let (busName, path) = Coordinator.destination(of: outcome)
-        let reason: String
-        switch outcome {
-        case .handled: reason = ""
-        case .discarded(let why): reason = why.rawValue
-        }
-        let handled: Bool = if case .handled = outcome { true } else { false }
+        let signal = EventDispatched(event, outcome)
         try? connection.emit(
-            MediaRemoteMembers.eventDispatched, of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath,
-            [
-                .string(event.type.rawValue), .string(event.subtype.rawValue), .string(event.phase?.rawValue ?? ""),
-                .uint64(event.timestamp), .string(event.source.rawValue), .boolean(handled), .string(busName),
-                .objectPath(path), .string(reason),
-            ])
-    }
-
-    /// Who handled an event, as the bus names it: a player by its MPRIS name, a responder by
-    /// its connection's unique name; ("", "/") for a discarded event.
-    static func destination(of outcome: Outcome) -> (String, ObjectPath) {
-        guard case .handled(let link) = outcome else { return ("", .root) }
-        let path = (try? ObjectPath(link.path)) ?? .root
-        switch link {
-        case .responder(let address): return (address.app.rawValue, path)
-        case .player(_, let player), .shakeAction(_, _, let player): return (player.busName, path)
-        }
+            MediaRemoteMembers.eventDispatched, of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath, signal.arguments)
     }
 }

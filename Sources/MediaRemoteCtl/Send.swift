@@ -81,21 +81,19 @@ struct Send: ParsableCommand {
         let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
         let reply = try client.call(MediaRemoteNames.interface, MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)])
-        guard reply.arguments.count == 3, case .boolean(let handled) = reply.arguments[0],
-            case .string(let name) = reply.arguments[1], case .objectPath(let path) = reply.arguments[2]
-        else {
-            throw ClientError(description: "mediaremoted answered SendRemoteControlEvent with '\(reply.signature)'", status: .failure)
+        let handledBy: ObjectAddress?
+        do throws(DBusError) {
+            handledBy = try SendRemoteControlEventReply(arguments: reply.arguments).handledBy
+        } catch {
+            throw ClientError(description: "cannot read mediaremoted's answer: \(error.message)", status: .failure)
         }
         // Its EventDispatched left the service before this reply, so it is queued here already;
         // another client's event of the same subtype has another outcome, or is as good.
-        let matches = { (event: DispatchedEvent) in
-            event.handled == handled && (!handled || (event.busName == name && event.path == path.rawValue))
-        }
+        let matches = { (event: DispatchedEvent) in event.handledBy == handledBy }
         client.connection.loop.run(until: { seen.contains(where: matches) }, timeout: .milliseconds(500))
-        let event = seen.first(where: matches) ?? DispatchedEvent(
-            type: "remoteControl", subtype: subtype, source: "api", handled: handled,
-            busName: handled ? name : nil, path: handled ? path.rawValue : nil)
+        let event = seen.first(where: matches)
+            ?? DispatchedEvent(type: "remoteControl", subtype: subtype, source: "api", handledBy: handledBy)
         writeLine(json ? event.json.text : event.outcome)
-        if !handled { throw ExitStatus.failure.exitCode }
+        if handledBy == nil { throw ExitStatus.failure.exitCode }
     }
 }

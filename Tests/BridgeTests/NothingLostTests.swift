@@ -70,7 +70,8 @@ struct NothingLostTests {
                     "\(subtypes[client]): \(indices.count) answers, first out of order: \(String(describing: firstOutOfOrder))")
         }
         #expect(fixture.dispatched.count == total)
-        #expect(fixture.dispatched.allSatisfy { $0.handled ? $0.reason.isEmpty : !$0.reason.isEmpty })
+        #expect(fixture.unreadable.isEmpty, "\(fixture.unreadable)")
+        #expect(fixture.dispatched.allSatisfy { $0.outcome.reason?.isEmpty != true })
         for subtype in subtypes {
             let signals = fixture.dispatched.filter { $0.subtype == subtype }
             #expect(signals.count == perClient, "\(subtype)")

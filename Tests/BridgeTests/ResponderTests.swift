@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -53,7 +54,7 @@ struct ResponderTests {
         let fixture = try ServiceFixture()
         _ = try Self.app(fixture, ["--begin", "/only=none"])
         #expect(fixture.send("stop") == "discarded")
-        #expect(fixture.wait { fixture.dispatched.last?.reason == "declined" })
+        #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "declined" })
     }
 
     @Test("two apps compete for first responder; resign restores the previous; nobody resigns for another")
@@ -84,10 +85,10 @@ struct ResponderTests {
         #expect(fixture.property("FirstResponder") == .structure([.string(name), .objectPath("/leaving")]))
         #expect(fixture.send("play") == "discarded")
         #expect(fixture.wait { fixture.dispatched.count == 1 })
-        #expect(["declined", "timedOut"].contains(fixture.dispatched.first?.reason ?? ""))
+        #expect(["declined", "timedOut"].contains(fixture.dispatched.first?.outcome.reason ?? ""))
         #expect(fixture.wait { fixture.property("FirstResponder") == .structure([.string(""), .objectPath("/")]) })
         #expect(fixture.send("play") == "discarded")
-        #expect(fixture.wait { fixture.dispatched.last?.reason == "nobodyReceiving" })
+        #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "nobodyReceiving" })
     }
 
     @Test("bad arguments get InvalidArgs with a sentence")

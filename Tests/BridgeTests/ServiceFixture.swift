@@ -13,20 +13,11 @@ final class ServiceFixture {
     let daemon: Subprocess
     let loop: EventLoop
     let client: Connection
-    private(set) var dispatched: [Dispatched] = []
+    private(set) var dispatched: [EventDispatched] = []
+    /// Why each `EventDispatched` the contract could not read was refused.
+    private(set) var unreadable: [String] = []
     private var subscription: SignalSubscription?
     private var children: [Subprocess] = []
-
-    /// One `EventDispatched`, as the test reads it.
-    struct Dispatched: Equatable, CustomStringConvertible {
-        let type, subtype, phase, source: String
-        /// The event's time (CLOCK_MONOTONIC µs), given when it was made.
-        var timestamp: UInt64 = 0
-        let handled: Bool
-        let busName, path, reason: String
-
-        var description: String { "\(subtype)\(phase.isEmpty ? "" : " " + phase) → \(handled ? "\(busName) \(path)" : reason)" }
-    }
 
     /// `configuration`: the text of the config.toml the daemon finds (none by default).
     /// `logToFile`: the daemon's output goes to ``logFile`` (for long runs) instead of a pipe.
@@ -38,15 +29,13 @@ final class ServiceFixture {
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
-        subscription = client.subscribe(MatchRule(interface: MediaRemoteNames.interface, member: "EventDispatched")) { [unowned self] in
-            let a = $0.arguments
-            guard a.count == 9, case .string(let type) = a[0], case .string(let subtype) = a[1], case .string(let phase) = a[2],
-                case .uint64(let timestamp) = a[3], case .string(let source) = a[4], case .boolean(let handled) = a[5], case .string(let busName) = a[6],
-                case .objectPath(let path) = a[7], case .string(let reason) = a[8]
-            else { return }
-            self.dispatched.append(Dispatched(
-                type: type, subtype: subtype, phase: phase, source: source, timestamp: timestamp, handled: handled, busName: busName,
-                path: path.rawValue, reason: reason))
+        let events = MatchRule(interface: MediaRemoteNames.interface, member: MediaRemoteMembers.eventDispatched)
+        subscription = client.subscribe(events) { [unowned self] message in
+            do throws(DBusError) {
+                self.dispatched.append(try EventDispatched(arguments: message.arguments))
+            } catch {
+                self.unreadable.append(error.message)
+            }
         }
         guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(MediaRemoteNames.busName)) == true }) else {
             throw TestFailure("mediaremoted did not start: \(daemon.stop().stderr)")
@@ -98,12 +87,13 @@ final class ServiceFixture {
 
     /// `SendRemoteControlEvent`: (handled, bus name, path), or the error's name.
     func send(_ subtype: String) -> String {
-        switch callBridge("SendRemoteControlEvent", [.string(subtype)]) {
+        switch callBridge(MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)]) {
         case .success(let reply):
-            guard reply.arguments.count == 3, case .boolean(let handled) = reply.arguments[0],
-                case .string(let name) = reply.arguments[1], case .objectPath(let path) = reply.arguments[2]
-            else { return "unreadable reply \(reply)" }
-            return handled ? "\(name) \(path)" : "discarded"
+            do throws(DBusError) {
+                return try SendRemoteControlEventReply(arguments: reply.arguments).handledBy?.description ?? "discarded"
+            } catch {
+                return "unreadable reply: \(error.message)"
+            }
         case .failure(let error):
             return error.name.rawValue
         }
