@@ -57,7 +57,7 @@ let package = Package(
         ),
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).
-        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "Motion"], path: "Tests/Guest/guest-test"),
+        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "MediaRemoteAPI", "Motion"], path: "Tests/Guest/guest-test"),
         // Scores shake detectors on labelled recordings, for `make eval-motion`.
         .executableTarget(name: "motion-eval", dependencies: ["Motion"]),
         // The pure dispatcher's throughput, for `make bench`.

@@ -48,13 +48,12 @@ public enum BridgeInterface {
                     MediaRemoteMembers.unshift, out: [Argument("now_playing", .string)],
                     handler: run { bridge, _ in try bridge.shift(by: -1) }),
                 Method(
-                    MediaRemoteMembers.describePlayers, out: [Argument("players", .array(.dictionary(key: .string, value: .variant)))],
+                    MediaRemoteMembers.describePlayers, out: DescribePlayersReply.fields.arguments,
                     handler: run { try $0.describePlayers($1) }),
-                Method(MediaRemoteMembers.describeState, out: [Argument("state", .dictionary(key: .string, value: .variant))],
-                       handler: run { try $0.describeState($1) }),
-                Method(MediaRemoteMembers.describeDevices,
-                       out: [Argument("devices", .array(.structure([.string, .string, .string, .boolean, .string])))],
-                       handler: run { try $0.describeDevices($1) }),
+                Method(MediaRemoteMembers.describeState, out: DescribeStateReply.fields.arguments, handler: run { try $0.describeState($1) }),
+                Method(
+                    MediaRemoteMembers.describeDevices, out: DescribeDevicesReply.fields.arguments,
+                    handler: run { try $0.describeDevices($1) }),
                 Method(MediaRemoteMembers.claimMotion, handler: run { try $0.claimMotion($1) }),
                 Method(MediaRemoteMembers.releaseMotion, handler: run { try $0.releaseMotion($1) }),
                 Method(MediaRemoteMembers.reload, handler: run { try $0.reload($1) }),

@@ -34,3 +34,15 @@ extension ObjectAddress {
         }
     }
 }
+
+extension DescribeStateReply.Link {
+    /// A link of the rules' chain, as `DescribeState` shows it.
+    init(_ link: Link) {
+        switch link {
+        case .responder: self.init(kind: .responder, destination: ObjectAddress(link), app: link.app.rawValue)
+        case .player: self.init(kind: .player, destination: ObjectAddress(link), app: link.app.rawValue)
+        case .shakeAction(let action, _, _):
+            self.init(kind: .shakeAction, destination: ObjectAddress(link), app: link.app.rawValue, action: action.rawValue)
+        }
+    }
+}

@@ -2,7 +2,6 @@ import Config
 import Core
 import DBus
 import DBusTypes
-import Input
 import MediaRemoteAPI
 
 /// The bridge's methods, for the calling connection only: nobody acts for another app.
@@ -140,69 +139,6 @@ extension Coordinator {
         changeState { released = $0.registry.releaseMotion(app) }
         guard released else { throw DBusError.invalidArgs("you hold no motion claim to release") }
         return []
-    }
-
-    /// Every tracked player with what `mediaremotectl players` shows: its app, status,
-    /// capabilities, receiving, when it last started playing (µs, CLOCK_MONOTONIC; 0 when
-    /// never seen starting) and why it is or is not Now Playing.
-    func describePlayers(_ call: MethodCall) throws -> [Value] {
-        let registry = dispatcher.registry
-        let names: [(PlayerCapabilities, String)] = [
-            (.control, "CanControl"), (.play, "CanPlay"), (.pause, "CanPause"), (.goNext, "CanGoNext"),
-            (.goPrevious, "CanGoPrevious"), (.seek, "CanSeek"),
-        ]
-        let players: [Value] = registry.players.map { app, player, receiving in
-            .stringVariantDictionary([
-                ("name", .string(player.busName)), ("app", .string(app.rawValue)), ("status", .string(player.status.rawValue)),
-                ("receiving", .boolean(receiving)),
-                ("capabilities", .array(.string, names.filter { player.capabilities.contains($0.0) }.map { .string($0.1) })),
-                ("last_started_playing", .uint64(registry.lastStartedPlaying(of: app) ?? 0)),
-                ("now_playing", .boolean(registry.nowPlaying(at: now) == app)),
-                ("reason", .string(registry.nowPlayingReason(for: app, at: now))),
-            ])
-        }
-        return [.array(.dictionary(key: .string, value: .variant), players)]
-    }
-
-    /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
-    /// event would take now (or why it would be discarded), the receiving apps, the claims.
-    /// Each link is a dictionary a client can read without parsing prose: kind (responder,
-    /// player or shake_action), bus_name and path (where it is delivered), app (the unique
-    /// name of the app it belongs to) and, for a shake action only, action.
-    func describeState(_ call: MethodCall) throws -> [Value] {
-        let registry = dispatcher.registry
-        let (links, reason) = dispatcher.remoteControlChain(at: now)
-        let chain: [Value] = links.map { link in
-            let address = ObjectAddress(link)
-            let (kind, action): (String, [(String, Value)]) =
-                switch link {
-                case .responder: ("responder", [])
-                case .player: ("player", [])
-                case .shakeAction(let action, _, _): ("shake_action", [("action", .string(action.rawValue))])
-                }
-            return .stringVariantDictionary(
-                [("kind", .string(kind)), ("bus_name", .string(address.busName)), ("app", .string(link.app.rawValue)), ("path", .objectPath(address.path))]
-                    + action)
-        }
-        return [
-            .stringVariantDictionary([
-                ("chain", .array(.dictionary(key: .string, value: .variant), chain)),
-                ("chain_discarded", .string(links.isEmpty ? reason.rawValue : "")),
-                ("now_playing_reason", .string(registry.whyNowPlaying(at: now) ?? "")),
-                ("receiving", .array(.string, registry.receivingApps.map { .string($0.rawValue) })),
-                ("motion_claims", .dictionary(
-                    key: .string, value: .uint32,
-                    registry.motionClaims.sorted { $0.key < $1.key }.map { .init(.string($0.key.rawValue), .uint32(UInt32($0.value))) })),
-            ])
-        ]
-    }
-
-    /// Every input device seen: path, name, class, whether it is read, and why not.
-    func describeDevices(_ call: MethodCall) throws -> [Value] {
-        let devices: [Value] = (input?.devices ?? []).map {
-            .structure([.string($0.path), .string($0.name), .string($0.classification.rawValue), .boolean($0.isRead), .string($0.reason)])
-        }
-        return [.array(.structure([.string, .string, .string, .boolean, .string]), devices)]
     }
 
     static func subtype(_ name: String) throws(DBusError) -> EventSubtype {

@@ -80,13 +80,9 @@ struct Send: ParsableCommand {
         var seen: [DispatchedEvent] = []
         let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
-        let reply = try client.call(MediaRemoteNames.interface, MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)])
-        let handledBy: ObjectAddress?
-        do throws(DBusError) {
-            handledBy = try SendRemoteControlEventReply(arguments: reply.arguments).handledBy
-        } catch {
-            throw ClientError(description: "cannot read mediaremoted's answer: \(error.message)", status: .failure)
-        }
+        let handledBy = try client.call(
+            MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)], replying: SendRemoteControlEventReply.self
+        ).handledBy
         // Its EventDispatched left the service before this reply, so it is queued here already;
         // another client's event of the same subtype has another outcome, or is as good.
         let matches = { (event: DispatchedEvent) in event.handledBy == handledBy }

@@ -42,6 +42,16 @@ struct ServiceClient {
         }
     }
 
+    /// Calls a method of the bridge object and reads its reply as the contract says.
+    func call<Reply: MessageBody>(_ member: MemberName, _ arguments: [Value] = [], replying: Reply.Type) throws(ClientError) -> Reply {
+        let reply = try call(MediaRemoteNames.interface, member, arguments)
+        do throws(DBusError) {
+            return try Reply(arguments: reply.arguments)
+        } catch {
+            throw ClientError(description: "cannot read mediaremoted's answer to \(member): \(error.message)", status: .failure)
+        }
+    }
+
     /// The service's version if it is running and answers at once; nil otherwise. It asks the
     /// bus who owns the name and calls that owner, so it never starts the service by D-Bus
     /// activation, and it never waits long: for `--version`, which must work without it.

@@ -79,34 +79,6 @@ struct Status: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    /// One link of the chain, as DescribeState gives it.
-    struct Link {
-        let kind, busName, app, path: String
-        let action: String?
-
-        init(_ fields: [String: Value]) {
-            func text(_ key: String) -> String? { fields[key].flatMap { try? String(dbusValue: $0) } }
-            (kind, busName, app, action) = (text("kind") ?? "", text("bus_name") ?? "", text("app") ?? "", text("action"))
-            if case .objectPath(let path)? = fields["path"]?.unwrapped { self.path = path.rawValue } else { path = "" }
-        }
-
-        var description: String {
-            switch kind {
-            case "responder": "responder \(app) \(path)"
-            case "player": "player \(busName) (\(app))"
-            case "shake_action": "shake action \(action ?? "?") on \(busName) (\(app))"
-            default: "\(kind) \(busName) \(path)"
-            }
-        }
-
-        var json: JSON {
-            .object([
-                ("kind", .string(kind)), ("bus_name", .string(busName)), ("app", .string(app)), ("path", .string(path)),
-                ("action", JSON(action)),
-            ])
-        }
-    }
-
     func run() throws {
         let client = try ServiceClient()
         if follow { return try followNowPlaying(client) }
@@ -122,13 +94,8 @@ struct Status: ParsableCommand {
         let mode = (try? String(dbusValue: properties["Mode"] ?? .string(""))) ?? ""
         let version = (try? String(dbusValue: properties["Version"] ?? .string(""))) ?? ""
         let players = Status.players(properties["Players"])
-        let stateReply = try client.call(MediaRemoteNames.interface, MediaRemoteMembers.describeState)
-        let state: [String: Value] = (try? .init(dbusValue: stateReply.arguments.first ?? .array(.string, []))) ?? [:]
-        let chain = ((try? [[String: Value]](dbusValue: state["chain"] ?? .array(.string, []))) ?? []).map(Link.init)
-        let discarded = (try? String(dbusValue: state["chain_discarded"] ?? .string("")))?.nonEmpty
-        let receiving = (try? [String](dbusValue: state["receiving"] ?? .array(.string, []))) ?? []
-        let claims: [String: UInt32] = (try? .init(dbusValue: state["motion_claims"] ?? .dictionary(key: .string, value: .uint32, []))) ?? [:]
-        let why = (try? String(dbusValue: state["now_playing_reason"] ?? .string("")))?.nonEmpty
+        let state = try client.call(MediaRemoteMembers.describeState, replying: DescribeStateReply.self)
+        let (chain, why, claims) = (state.chain, state.nowPlayingReason, state.motionClaims.sorted { $0.key < $1.key })
         let track = nowPlaying.flatMap { NowPlayingTrack.read($0, on: client.connection) }
         if json {
             writeLine(JSON.object([
@@ -136,9 +103,9 @@ struct Status: ParsableCommand {
                 ("track", track?.json ?? .null),
                 ("first_responder", responder.map { .object([("bus_name", .string($0.busName)), ("path", .string($0.path))]) } ?? .null),
                 ("mode", .string(mode)),
-                ("chain", .array(chain.map(\.json))), ("chain_discarded", JSON(chain.isEmpty ? discarded : nil)),
-                ("receiving", .array(receiving.map(JSON.string))),
-                ("motion_claims", .object(claims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) })),
+                ("chain", .array(chain.map(\.json))), ("chain_discarded", JSON(chain.isEmpty ? state.chainDiscarded : nil)),
+                ("receiving", .array(state.receiving.map(JSON.string))),
+                ("motion_claims", .object(claims.map { ($0.key, .number(UInt64($0.value))) })),
                 ("players", .array(players.map { .object([
                     ("name", .string($0.name)), ("status", .string($0.status)), ("receiving", .bool($0.receiving)),
                 ]) })),
@@ -149,9 +116,10 @@ struct Status: ParsableCommand {
         if nowPlaying != nil { writeLine("Track:           \(track?.summary ?? "cannot be read from the player")") }
         writeLine("First responder: \(responder.map { "\($0.busName) \($0.path)" } ?? "none")")
         writeLine("Mode:            \(mode)")
-        writeLine("Chain:           \(chain.isEmpty ? "none: \(DispatchedEvent.explain(discarded))" : chain.map(\.description).joined(separator: " → "))")
-        writeLine("Receiving:       \(receiving.isEmpty ? "none" : receiving.joined(separator: " "))")
-        writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: " "))")
+        let route = chain.isEmpty ? "none: \(DispatchedEvent.explain(state.chainDiscarded))" : chain.map(\.summary).joined(separator: " → ")
+        writeLine("Chain:           \(route)")
+        writeLine("Receiving:       \(state.receiving.isEmpty ? "none" : state.receiving.joined(separator: " "))")
+        writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.map { "\($0.key) ×\($0.value)" }.joined(separator: " "))")
         if players.isEmpty { writeLine("Players:         none") }
         for (index, player) in players.enumerated() {
             writeLine("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(player.receiving ? "receiving" : "not receiving")")
@@ -177,6 +145,24 @@ struct Status: ParsableCommand {
             else { return nil }
             return (name, status, receiving)
         }
+    }
+}
+
+extension DescribeStateReply.Link {
+    /// `player org.mpris.MediaPlayer2.mpv (:1.12)`, as `status` shows a link.
+    var summary: String {
+        switch kind {
+        case .responder: "responder \(app) \(destination.path)"
+        case .player: "player \(destination.busName) (\(app))"
+        case .shakeAction: "shake action \(action ?? "?") on \(destination.busName) (\(app))"
+        }
+    }
+
+    var json: JSON {
+        .object([
+            ("kind", .string(kind.rawValue)), ("bus_name", .string(destination.busName)), ("app", .string(app)),
+            ("path", .string(destination.path.rawValue)), ("action", JSON(action)),
+        ])
     }
 }
 

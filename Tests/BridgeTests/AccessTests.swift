@@ -36,16 +36,6 @@ struct AccessTests {
         return (result ?? .failure(.failed("no answer"))).map(\.arguments)
     }
 
-    static func state(_ fixture: ServiceFixture) -> [String: Value] {
-        guard case .success(let reply) = fixture.callBridge("DescribeState"), case .dictionary(_, _, let entries)? = reply.arguments.first
-        else { return [:] }
-        var state: [String: Value] = [:]
-        for entry in entries {
-            if case .string(let key) = entry.key { state[key] = entry.value.unwrapped }
-        }
-        return state
-    }
-
     @Test("B cannot resign A's responder, end A's receiving or release A's claim; any client may send events and shakes")
     func neitherActsForTheOther() throws {
         let fixture = try ServiceFixture()
@@ -59,9 +49,9 @@ struct AccessTests {
             #expect((try? Self.call(fixture, from: a, member, arguments).get()) != nil, "\(member)")
         }
         let aName = a.uniqueName.rawValue
-        let before = Self.state(fixture)
-        #expect(before["receiving"] == .array(.string, [.string(aName)]))
-        #expect(before["motion_claims"] == .dictionary(key: .string, value: .uint32, [.init(.string(aName), .uint32(1))]))
+        let before = try fixture.describeState()
+        #expect(before.receiving == [aName])
+        #expect(before.motionClaims == [aName: 1])
 
         // B names A's object: the call acts for B's own objects, of which there is none.
         #expect(try Self.call(fixture, from: b, "ResignFirstResponder", [.objectPath("/a")]).get() == [.boolean(false)])
@@ -77,13 +67,13 @@ struct AccessTests {
         }
         #expect(push.name == .invalidArgs && push.message.hasPrefix("there is no object at /a on your connection"))
         #expect(fixture.property("FirstResponder") == .structure([.string(aName), .objectPath("/a")]))
-        let after = Self.state(fixture)
-        #expect(after["receiving"] == before["receiving"])
-        #expect(after["motion_claims"] == before["motion_claims"])
+        let after = try fixture.describeState()
+        #expect(after.receiving == before.receiving)
+        #expect(after.motionClaims == before.motionClaims)
 
         // Sending events and simulating a shake are open to every client of the session.
-        #expect(try Self.call(fixture, from: b, "SendRemoteControlEvent", [.string("play")]).get()
-            == [.boolean(true), .string(aName), .objectPath("/a")])
+        let sent = try SendRemoteControlEventReply(arguments: Self.call(fixture, from: b, "SendRemoteControlEvent", [.string("play")]).get())
+        #expect(sent.handledBy == ObjectAddress(busName: aName, path: "/a"))
         #expect((try? Self.call(fixture, from: b, "SimulateMotion", [.string("shake")]).get()) != nil)
         #expect(received.value == ["/a RemoteControlReceived play", "/a MotionBegan shake", "/a MotionEnded shake"])
     }

@@ -99,6 +99,11 @@ final class ServiceFixture {
         }
     }
 
+    /// `DescribeState`, read as the contract says.
+    func describeState() throws -> DescribeStateReply {
+        try DescribeStateReply(arguments: callBridge(MediaRemoteMembers.describeState).get().arguments)
+    }
+
     func property(_ name: String) -> Value? {
         guard case .success(let reply) = callBridge("Get", [.string(MediaRemoteNames.interface.rawValue), .string(name)], interface: .properties)
         else { return nil }

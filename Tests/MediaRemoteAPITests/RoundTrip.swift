@@ -28,3 +28,26 @@ extension Array where Element == Value {
         return copy
     }
 }
+
+extension Value {
+    /// This `a{sv}` dictionary's value for `key`, unwrapped.
+    func entry(_ key: String) -> Value? {
+        guard case .dictionary(_, _, let entries) = self else { return nil }
+        return entries.first { $0.key == .string(key) }?.value.unwrapped
+    }
+
+    /// This `a{sv}` dictionary with `key` set to `value` (added when it was not there).
+    func replacing(_ key: String, with value: Value) -> Value {
+        guard case .dictionary(let keyType, let valueType, var entries) = self else { return self }
+        entries.removeAll { $0.key == .string(key) }
+        entries.append(.init(.string(key), .variant(value)))
+        return .dictionary(key: keyType, value: valueType, entries)
+    }
+
+    /// This `a{sv}` dictionary without `key`.
+    func removing(_ key: String) -> Value {
+        guard case .dictionary(let keyType, let valueType, var entries) = self else { return self }
+        entries.removeAll { $0.key == .string(key) }
+        return .dictionary(key: keyType, value: valueType, entries)
+    }
+}

@@ -22,10 +22,15 @@ struct FieldReader {
 
     /// An `a{sv}` dictionary. Keys the contract does not name are left alone: a newer service
     /// may add some, and an older client should still read the ones it knows.
-    init(dictionary: Value, of owner: String) throws(DBusError) {
+    init(_ values: [String: Value], of owner: String) {
         self.owner = owner
+        self.values = values
+    }
+
+    /// The same, from the dictionary as it came.
+    init(dictionary: Value, of owner: String) throws(DBusError) {
         do {
-            values = try [String: Value](dbusValue: dictionary)
+            self.init(try [String: Value](dbusValue: dictionary), of: owner)
         } catch {
             throw .invalidArgs("\(owner): \(error.message)")
         }
