@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop"]),
         // MediaRemote's D-Bus contract: its names, members and the values its API carries. Pure, no libdbus.
         .target(name: "MediaRemoteAPI", dependencies: ["DBusTypes"]),
+        // A typed proxy of mediaremoted's object over the binding, for the client and the tests.
+        .target(name: "MediaRemoteClient", dependencies: ["DBus", "DBusTypes", "MediaRemoteAPI"]),
         // The shake detector and its evaluation: pure, no clock, no I/O.
         .target(name: "Motion"),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
@@ -51,7 +53,7 @@ let package = Package(
         .target(
             name: "MediaRemoteCtl",
             dependencies: [
-                "Config", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Motion",
+                "Config", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,8 +21,8 @@ public enum BridgeInterface {
                 body(bridge, call)
             }
         }
-        func property(_ read: @escaping (PublishedState) -> Value) -> () -> Value {
-            { bridge.map { read(PublishedState($0)) } ?? read(PublishedState.empty) }
+        func property(_ read: @escaping (MediaRemoteProperties) -> Value) -> () -> Value {
+            { read((bridge.map(PublishedState.init) ?? PublishedState.empty).properties) }
         }
         return Interface(
             MediaRemoteNames.interface,
@@ -41,12 +41,8 @@ public enum BridgeInterface {
                     handler: later { $0.sendRemoteControlEvent($1) }),
                 .deferred(
                     MediaRemoteMembers.simulateMotion, in: [Argument("subtype", .string)], handler: later { $0.simulateMotion($1) }),
-                Method(
-                    MediaRemoteMembers.shift, out: [Argument("now_playing", .string)],
-                    handler: run { bridge, _ in try bridge.shift(by: 1) }),
-                Method(
-                    MediaRemoteMembers.unshift, out: [Argument("now_playing", .string)],
-                    handler: run { bridge, _ in try bridge.shift(by: -1) }),
+                Method(MediaRemoteMembers.shift, out: ShiftReply.fields.arguments, handler: run { bridge, _ in try bridge.shift(by: 1) }),
+                Method(MediaRemoteMembers.unshift, out: ShiftReply.fields.arguments, handler: run { bridge, _ in try bridge.shift(by: -1) }),
                 Method(
                     MediaRemoteMembers.describePlayers, out: DescribePlayersReply.fields.arguments,
                     handler: run { try $0.describePlayers($1) }),
@@ -59,11 +55,11 @@ public enum BridgeInterface {
                 Method(MediaRemoteMembers.reload, handler: run { try $0.reload($1) }),
             ],
             properties: [
-                Property(MediaRemoteMembers.version, .string, changeSignal: .constant, get: { .string(version) }),
-                Property(MediaRemoteMembers.nowPlaying, .string, get: property(\.nowPlayingValue)),
-                Property(MediaRemoteMembers.firstResponder, .structure([.string, .objectPath]), get: property(\.firstResponderValue)),
-                Property(MediaRemoteMembers.mode, .string, get: property { .string($0.mode.rawValue) }),
-                Property(MediaRemoteMembers.players, .array(.structure([.string, .string, .boolean])), get: property(\.playersValue)),
+                Property(MediaRemoteMembers.version, String.dbusType, changeSignal: .constant, get: { .string(version) }),
+                Property(MediaRemoteMembers.nowPlaying, String.dbusType, get: property(\.nowPlayingValue)),
+                Property(MediaRemoteMembers.firstResponder, ObjectAddress.dbusType, get: property(\.firstResponderValue)),
+                Property(MediaRemoteMembers.mode, String.dbusType, get: property(\.modeValue)),
+                Property(MediaRemoteMembers.players, [MediaRemoteProperties.Player].dbusType, get: property(\.playersValue)),
             ],
             signals: [
                 SignalMember(MediaRemoteMembers.eventDispatched, EventDispatched.fields.arguments)

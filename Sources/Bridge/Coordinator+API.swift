@@ -122,7 +122,7 @@ extension Coordinator {
             throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
         Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
-        return [.string(player.busName)]
+        return ShiftReply(nowPlaying: player.busName).arguments
     }
 
     func claimMotion(_ call: MethodCall) throws -> [Value] {

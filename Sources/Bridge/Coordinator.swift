@@ -177,9 +177,8 @@ final class Coordinator {
     /// for the moment Now Playing may move by itself (the end of a track-change grace).
     func publishChanges() {
         let current = PublishedState(self)
-        if current.nowPlaying != (published ?? .empty).nowPlaying {
-            Log.info("Now Playing: \(current.nowPlaying.isEmpty ? "nobody" : current.nowPlaying)")
-        }
+        let nowPlaying = current.properties.nowPlaying
+        if nowPlaying != (published ?? .empty).properties.nowPlaying { Log.info("Now Playing: \(nowPlaying ?? "nobody")") }
         if let published {
             let changed = current.changes(since: published)
             if !changed.isEmpty {

@@ -1,7 +1,6 @@
 import ArgumentParser
-import DBus
-import DBusTypes
 import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl devices`: every input device, and whether it is read.
 struct Devices: ParsableCommand {
@@ -33,7 +32,7 @@ struct Devices: ParsableCommand {
     var json = false
 
     func run() throws {
-        let devices = try ServiceClient().call(MediaRemoteMembers.describeDevices, replying: DescribeDevicesReply.self).devices
+        let devices = try ServiceClient().proxy.describeDevices()
         if json {
             writeLine(JSON.array(devices.map { device in
                 .object([

@@ -2,6 +2,7 @@ import Core
 import DBus
 import DBusTypes
 import MediaRemoteAPI
+import MediaRemoteClient
 
 /// One event as the client prints it: an `EventDispatched` signal, or what a method's reply
 /// said of an event whose signal the client did not see. What is not there is nil, so that
@@ -62,11 +63,10 @@ extension ServiceClient {
     /// Follows `EventDispatched`; the handler runs while the loop runs. A signal this client
     /// cannot read is said on standard error, and skipped.
     func followEvents(_ handler: @escaping (DispatchedEvent) -> Void) -> SignalSubscription {
-        connection.subscribe(MatchRule(interface: MediaRemoteNames.interface, member: MediaRemoteMembers.eventDispatched)) { message in
-            do throws(DBusError) {
-                handler(DispatchedEvent(try EventDispatched(arguments: message.arguments)))
-            } catch {
-                writeNotice("cannot read an event mediaremoted announced: \(error.message)")
+        proxy.followEvents { result in
+            switch result {
+            case .success(let event): handler(DispatchedEvent(event))
+            case .failure(let error): writeNotice("cannot read an event mediaremoted announced: \(error.message)")
             }
         }
     }

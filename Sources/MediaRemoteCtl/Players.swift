@@ -1,8 +1,7 @@
 import ArgumentParser
-import DBus
-import DBusTypes
 import Loop
 import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl players`: every tracked player and why it is or is not Now Playing.
 struct Players: ParsableCommand {
@@ -40,7 +39,7 @@ struct Players: ParsableCommand {
     var json = false
 
     func run() throws {
-        let players = try ServiceClient().call(MediaRemoteMembers.describePlayers, replying: DescribePlayersReply.self).players
+        let players = try ServiceClient().proxy.describePlayers()
         if json {
             writeLine(JSON.array(players.map(Players.json)).text)
             return

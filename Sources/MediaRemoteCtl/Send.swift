@@ -1,9 +1,7 @@
 import ArgumentParser
-import Core
 import DBus
-import DBusTypes
 import Loop
-import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl send`: a remote-control event, as if from a remote.
 struct Send: ParsableCommand {
@@ -80,9 +78,7 @@ struct Send: ParsableCommand {
         var seen: [DispatchedEvent] = []
         let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
-        let handledBy = try client.call(
-            MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)], replying: SendRemoteControlEventReply.self
-        ).handledBy
+        let handledBy = try client.proxy.sendRemoteControlEvent(subtype)
         // Its EventDispatched left the service before this reply, so it is queued here already;
         // another client's event of the same subtype has another outcome, or is as good.
         let matches = { (event: DispatchedEvent) in event.handledBy == handledBy }

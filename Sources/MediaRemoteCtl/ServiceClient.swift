@@ -3,17 +3,20 @@ import DBus
 import DBusTypes
 import Loop
 import MediaRemoteAPI
+import MediaRemoteClient
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The client's connection to mediaremoted: blocking calls with a short timeout, and every
-/// failure turned into a ``ClientError``: a sentence a person can act on and a distinct exit status.
+/// The client's connection to mediaremoted: the contract's proxy with a short timeout, and
+/// every failure turned into a ``ClientError``: a sentence a person can act on and a distinct
+/// exit status.
 struct ServiceClient {
     static let timeout: Duration = .seconds(5)
 
     let connection: Connection
+    let proxy: MediaRemoteProxy
 
     init() throws(ClientError) {
         let loop: EventLoop
@@ -28,28 +31,7 @@ struct ServiceClient {
             // It says where the session bus was looked for, and what to do.
             throw ClientError(description: error.message, status: .unavailable)
         }
-    }
-
-    /// Calls a method of the bridge object.
-    func call(_ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = []) throws(ClientError) -> Message {
-        let message = Message.methodCall(
-            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: interface, member: member,
-            arguments: arguments)
-        do throws(DBusError) {
-            return try connection.callBlocking(message, timeout: ServiceClient.timeout)
-        } catch {
-            throw ServiceClient.explain(error)
-        }
-    }
-
-    /// Calls a method of the bridge object and reads its reply as the contract says.
-    func call<Reply: MessageBody>(_ member: MemberName, _ arguments: [Value] = [], replying: Reply.Type) throws(ClientError) -> Reply {
-        let reply = try call(MediaRemoteNames.interface, member, arguments)
-        do throws(DBusError) {
-            return try Reply(arguments: reply.arguments)
-        } catch {
-            throw ClientError(description: "cannot read mediaremoted's answer to \(member): \(error.message)", status: .failure)
-        }
+        proxy = MediaRemoteProxy(connection, timeout: ServiceClient.timeout)
     }
 
     /// The service's version if it is running and answers at once; nil otherwise. It asks the
@@ -61,20 +43,22 @@ struct ServiceClient {
         case .address, .runtimeSocket(_, exists: true): break
         case .runtimeSocket(_, exists: false), .nowhere: return nil
         }
-        guard let connection = try? Connection(.session, loop: try EventLoop()) else { return nil }
-        guard
+        guard let connection = try? Connection(.session, loop: try EventLoop()),
             let owner = try? connection.callBlocking(
                 .methodCall(
                     destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
                     arguments: [.string(MediaRemoteNames.busName.rawValue)]), timeout: timeout),
-            case .string(let unique)? = owner.arguments.first, let name = try? BusName(unique),
-            let reply = try? connection.callBlocking(
-                .methodCall(
-                    destination: name, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
-                    arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.rawValue)]), timeout: timeout),
-            case .string(let version)? = reply.arguments.first?.unwrapped
+            case .string(let unique)? = owner.arguments.first, let name = try? BusName(unique)
         else { return nil }
-        return version
+        return try? MediaRemoteProxy(connection, destination: name, timeout: timeout).version()
+    }
+
+    static func explain(_ error: ProxyError) -> ClientError {
+        switch error {
+        case .refused(_, let error): explain(error)
+        case .unreadable(let member, let error):
+            ClientError(description: "cannot read mediaremoted's answer to \(member): \(error.message)", status: .failure)
+        }
     }
 
     static func explain(_ error: DBusError) -> ClientError {

@@ -1,7 +1,7 @@
 import ArgumentParser
-import DBus
 import DBusTypes
 import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl status`: the state of the rules, and what is Now Playing, at a glance; or,
 /// with `--follow`, a line each time Now Playing or its track or status changes.
@@ -82,48 +82,49 @@ struct Status: ParsableCommand {
     func run() throws {
         let client = try ServiceClient()
         if follow { return try followNowPlaying(client) }
-        let reply = try client.call(.properties, "GetAll", [.string(MediaRemoteNames.interface.rawValue)])
-        let properties: [String: Value] = (try? .init(dbusValue: reply.arguments.first ?? .array(.string, []))) ?? [:]
-        let nowPlaying = (try? String(dbusValue: properties["NowPlaying"] ?? .string("")))?.nonEmpty
-        var responder: (busName: String, path: String)?
-        if case .structure(let fields)? = properties["FirstResponder"], fields.count == 2, case .string(let name) = fields[0],
-            case .objectPath(let path) = fields[1], !name.isEmpty
-        {
-            responder = (name, path.rawValue)
-        }
-        let mode = (try? String(dbusValue: properties["Mode"] ?? .string(""))) ?? ""
-        let version = (try? String(dbusValue: properties["Version"] ?? .string(""))) ?? ""
-        let players = Status.players(properties["Players"])
-        let state = try client.call(MediaRemoteMembers.describeState, replying: DescribeStateReply.self)
-        let (chain, why, claims) = (state.chain, state.nowPlayingReason, state.motionClaims.sorted { $0.key < $1.key })
-        let track = nowPlaying.flatMap { NowPlayingTrack.read($0, on: client.connection) }
+        let properties = try client.proxy.properties()
+        let state = try client.proxy.describeState()
+        let track = properties.nowPlaying.flatMap { NowPlayingTrack.read($0, on: client.connection) }
         if json {
-            writeLine(JSON.object([
-                ("version", .string(version)), ("now_playing", JSON(nowPlaying)), ("now_playing_reason", JSON(why)),
-                ("track", track?.json ?? .null),
-                ("first_responder", responder.map { .object([("bus_name", .string($0.busName)), ("path", .string($0.path))]) } ?? .null),
-                ("mode", .string(mode)),
-                ("chain", .array(chain.map(\.json))), ("chain_discarded", JSON(chain.isEmpty ? state.chainDiscarded : nil)),
-                ("receiving", .array(state.receiving.map(JSON.string))),
-                ("motion_claims", .object(claims.map { ($0.key, .number(UInt64($0.value))) })),
-                ("players", .array(players.map { .object([
-                    ("name", .string($0.name)), ("status", .string($0.status)), ("receiving", .bool($0.receiving)),
-                ]) })),
-            ]).text)
-            return
+            writeLine(Status.json(properties, state, track).text)
+        } else {
+            Status.show(properties, state, track)
         }
-        writeLine("Now Playing:     \(nowPlaying.map { name in why.map { "\(name) (\($0))" } ?? name } ?? "none")")
+    }
+
+    static func show(_ properties: MediaRemoteProperties, _ state: DescribeStateReply, _ track: NowPlayingTrack?) {
+        let nowPlaying = properties.nowPlaying
+        writeLine("Now Playing:     \(nowPlaying.map { name in state.nowPlayingReason.map { "\(name) (\($0))" } ?? name } ?? "none")")
         if nowPlaying != nil { writeLine("Track:           \(track?.summary ?? "cannot be read from the player")") }
-        writeLine("First responder: \(responder.map { "\($0.busName) \($0.path)" } ?? "none")")
-        writeLine("Mode:            \(mode)")
+        writeLine("First responder: \(properties.firstResponder?.description ?? "none")")
+        writeLine("Mode:            \(properties.mode)")
+        let chain = state.chain
         let route = chain.isEmpty ? "none: \(DispatchedEvent.explain(state.chainDiscarded))" : chain.map(\.summary).joined(separator: " → ")
         writeLine("Chain:           \(route)")
         writeLine("Receiving:       \(state.receiving.isEmpty ? "none" : state.receiving.joined(separator: " "))")
-        writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.map { "\($0.key) ×\($0.value)" }.joined(separator: " "))")
-        if players.isEmpty { writeLine("Players:         none") }
-        for (index, player) in players.enumerated() {
-            writeLine("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(player.receiving ? "receiving" : "not receiving")")
+        let claims = state.motionClaims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.joined(separator: " "))")
+        if properties.players.isEmpty { writeLine("Players:         none") }
+        for (index, player) in properties.players.enumerated() {
+            let receiving = player.receiving ? "receiving" : "not receiving"
+            writeLine("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(receiving)")
         }
+    }
+
+    static func json(_ properties: MediaRemoteProperties, _ state: DescribeStateReply, _ track: NowPlayingTrack?) -> JSON {
+        let responder = properties.firstResponder.map { JSON.object([("bus_name", .string($0.busName)), ("path", .string($0.path.rawValue))]) }
+        let players = properties.players.map { player in
+            JSON.object([("name", .string(player.name)), ("status", .string(player.status)), ("receiving", .bool(player.receiving))])
+        }
+        return .object([
+            ("version", .string(properties.version)), ("now_playing", JSON(properties.nowPlaying)),
+            ("now_playing_reason", JSON(state.nowPlayingReason)), ("track", track?.json ?? .null), ("first_responder", responder ?? .null),
+            ("mode", .string(properties.mode)), ("chain", .array(state.chain.map(\.json))),
+            ("chain_discarded", JSON(state.chain.isEmpty ? state.chainDiscarded : nil)),
+            ("receiving", .array(state.receiving.map(JSON.string))),
+            ("motion_claims", .object(state.motionClaims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) })),
+            ("players", .array(players)),
+        ])
     }
 
     /// `--follow`: a line now and at each change, until interrupted or the bus is lost.
@@ -135,16 +136,6 @@ struct Status: ParsableCommand {
         }
         follower.start()
         try client.runSayingPresence()
-    }
-
-    static func players(_ value: Value?) -> [(name: String, status: String, receiving: Bool)] {
-        guard case .array(_, let items)? = value else { return [] }
-        return items.compactMap {
-            guard case .structure(let f) = $0, f.count == 3, case .string(let name) = f[0], case .string(let status) = f[1],
-                case .boolean(let receiving) = f[2]
-            else { return nil }
-            return (name, status, receiving)
-        }
     }
 }
 

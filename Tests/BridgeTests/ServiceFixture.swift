@@ -105,21 +105,18 @@ final class ServiceFixture {
     }
 
     func property(_ name: String) -> Value? {
-        guard case .success(let reply) = callBridge("Get", [.string(MediaRemoteNames.interface.rawValue), .string(name)], interface: .properties)
-        else { return nil }
+        let arguments: [Value] = [.string(MediaRemoteNames.interface.rawValue), .string(name)]
+        guard case .success(let reply) = callBridge("Get", arguments, interface: .properties) else { return nil }
         return reply.arguments.first?.unwrapped
     }
 
-    var nowPlaying: String? { if case .string(let name)? = property("NowPlaying") { name } else { nil } }
+    var nowPlaying: String? { property(MediaRemoteMembers.nowPlaying.rawValue).flatMap { try? String(dbusValue: $0) } }
 
-    /// The Players property as "name status receiving" lines.
+    /// The Players property as "name status receiving" lines; none while it cannot be read.
     var players: [String] {
-        guard case .array(_, let items)? = property("Players") else { return [] }
-        return items.compactMap {
-            guard case .structure(let fields) = $0, fields.count == 3, case .string(let name) = fields[0],
-                case .string(let status) = fields[1], case .boolean(let receiving) = fields[2]
-            else { return nil }
-            return "\(name) \(status) \(receiving)"
-        }
+        guard let value = property(MediaRemoteMembers.players.rawValue),
+            let players = try? [MediaRemoteProperties.Player](dbusValue: value)
+        else { return [] }
+        return players.map { "\($0.name) \($0.status) \($0.receiving)" }
     }
 }

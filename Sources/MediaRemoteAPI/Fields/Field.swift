@@ -16,4 +16,7 @@ public struct Field: Sendable {
 extension Array where Element == Field {
     /// The fields' types in order: a signal's signature, or a structure's.
     public var signature: Signature { Signature(map(\.type)) }
+
+    /// A structure of these fields, in order.
+    public var structure: SignatureType { .structure(map(\.type)) }
 }

@@ -20,6 +20,14 @@ struct FieldReader {
         self.values = Dictionary(uniqueKeysWithValues: zip(fields.map(\.name), values))
     }
 
+    /// A structure's fields, at the positions `fields` declares.
+    init(structure: Value, _ fields: [Field], of owner: String) throws(DBusError) {
+        guard case .structure(let values) = structure.unwrapped else {
+            throw .invalidArgs("\(owner): expected a value of type '\(fields.structure)', got '\(structure.unwrapped.type)'")
+        }
+        try self.init(values, fields, of: owner)
+    }
+
     /// An `a{sv}` dictionary. Keys the contract does not name are left alone: a newer service
     /// may add some, and an older client should still read the ones it knows.
     init(_ values: [String: Value], of owner: String) {

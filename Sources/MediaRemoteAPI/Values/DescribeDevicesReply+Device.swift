@@ -22,7 +22,7 @@ extension DescribeDevicesReply {
             Field("reason", String.self),
         ]
 
-        public static var dbusType: SignatureType { .structure(fields.map(\.type)) }
+        public static var dbusType: SignatureType { fields.structure }
 
         /// Read is `true` and the reason "".
         public var dbusValue: Value {
@@ -30,10 +30,7 @@ extension DescribeDevicesReply {
         }
 
         public init(dbusValue: Value) throws(DBusError) {
-            guard case .structure(let values) = dbusValue.unwrapped else {
-                throw .invalidArgs("a device: expected a value of type '\(Self.dbusType)', got '\(dbusValue.unwrapped.type)'")
-            }
-            let field = try FieldReader(values, Self.fields, of: "a device")
+            let field = try FieldReader(structure: dbusValue, Self.fields, of: "a device")
             (path, name, classification) = (try field("path"), try field("name"), try field("class"))
             let reason: String = try field("reason")
             if try field("read", as: Bool.self) {
