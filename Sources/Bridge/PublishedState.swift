@@ -8,7 +8,8 @@ struct PublishedState: Equatable {
 
     /// What a bridge with nothing on the bus would publish.
     static let empty = PublishedState(
-        MediaRemoteProperties(version: MediaRemoteVersion.current, nowPlaying: nil, firstResponder: nil, mode: Mode.compat.rawValue, players: []))
+        MediaRemoteProperties(
+            version: MediaRemoteVersion.current, nowPlaying: nil, firstResponder: nil, mode: Mode.compat.rawValue, players: []))
 
     private init(_ properties: MediaRemoteProperties) {
         self.properties = properties

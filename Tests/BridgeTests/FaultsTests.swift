@@ -32,7 +32,7 @@ struct FaultsTests {
         #expect(["declined", "timedOut"].contains(fixture.dispatched.last?.outcome.reason ?? ""), "\(fixture.dispatched)")
         #expect(fixture.wait { fixture.players.isEmpty && fixture.nowPlaying == "" })
         #expect(fixture.send("play") == "discarded")
-        #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "nobodyReceiving" }, "\(fixture.dispatched.last.map(\.description) ?? "")")
+        #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "nobodyReceiving" }, "\(fixture.dispatched.last?.description ?? "")")
         #expect(fixture.daemon.isRunning)
     }
 }

@@ -104,17 +104,17 @@ final class ServiceFixture {
         try DescribeStateReply(arguments: callBridge(MediaRemoteMembers.describeState).get().arguments)
     }
 
-    func property(_ name: String) -> Value? {
-        let arguments: [Value] = [.string(MediaRemoteNames.interface.rawValue), .string(name)]
+    func property(_ name: MemberName) -> Value? {
+        let arguments: [Value] = [.string(MediaRemoteNames.interface.rawValue), .string(name.rawValue)]
         guard case .success(let reply) = callBridge("Get", arguments, interface: .properties) else { return nil }
         return reply.arguments.first?.unwrapped
     }
 
-    var nowPlaying: String? { property(MediaRemoteMembers.nowPlaying.rawValue).flatMap { try? String(dbusValue: $0) } }
+    var nowPlaying: String? { property(MediaRemoteMembers.nowPlaying).flatMap { try? String(dbusValue: $0) } }
 
     /// The Players property as "name status receiving" lines; none while it cannot be read.
     var players: [String] {
-        guard let value = property(MediaRemoteMembers.players.rawValue),
+        guard let value = property(MediaRemoteMembers.players),
             let players = try? [MediaRemoteProperties.Player](dbusValue: value)
         else { return [] }
         return players.map { "\($0.name) \($0.status) \($0.receiving)" }

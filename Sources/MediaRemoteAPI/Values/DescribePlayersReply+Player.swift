@@ -22,8 +22,8 @@ extension DescribePlayersReply {
             name: String, app: String, status: String, receiving: Bool, capabilities: [String], lastStartedPlaying: UInt64?,
             isNowPlaying: Bool, reason: String
         ) {
-            (self.name, self.app, self.status, self.receiving) = (name, app, status, receiving)
-            (self.capabilities, self.lastStartedPlaying, self.isNowPlaying, self.reason) = (capabilities, lastStartedPlaying, isNowPlaying, reason)
+            (self.name, self.app, self.status, self.receiving, self.capabilities) = (name, app, status, receiving, capabilities)
+            (self.lastStartedPlaying, self.isNowPlaying, self.reason) = (lastStartedPlaying, isNowPlaying, reason)
         }
 
         public static var dbusType: SignatureType { [String: Value].dbusType }
