@@ -48,7 +48,7 @@ extension Coordinator {
     }
 
     /// `org.mediaremote.Responder1`: `RemoteControlReceived`, `MotionBegan`, `MotionEnded` or
-    /// `MotionCancelled`, each `(s subtype, t timestamp) → b handled`.
+    /// `MotionCancelled`, each a ``ResponderCall`` answered with a ``ResponderReply``.
     private func callResponder(_ address: ResponderAddress, _ event: Event, answer: @escaping (Dispatch.Answer) -> Void) {
         guard let owner = try? BusName(address.app.rawValue), let path = try? ObjectPath(address.path) else {
             return answer(.declined)
@@ -56,11 +56,12 @@ extension Coordinator {
         let member = ResponderCalls.member(for: event.phase)
         calls.call(
             destination: owner, path: path, interface: MediaRemoteNames.responderInterface, member: member,
-            arguments: [.string(event.subtype.rawValue), .uint64(event.timestamp)], timeout: responderTimeout
+            arguments: ResponderCall(subtype: event.subtype.rawValue, timestamp: event.timestamp).arguments, timeout: responderTimeout
         ) { result in
             switch result {
             case .success(let reply):
-                answer(reply.arguments.first == .boolean(true) ? .handled : .declined)
+                // An answer that is not a boolean is no "handled": the event goes on up the chain.
+                answer((try? ResponderReply(arguments: reply.arguments))?.handled == true ? .handled : .declined)
             case .failure(let error):
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }

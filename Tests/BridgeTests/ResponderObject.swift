@@ -9,11 +9,12 @@ enum ResponderObject {
         Interface(
             MediaRemoteNames.responderInterface,
             methods: ResponderMembers.all.map { member in
-                Method(member, in: [Argument("subtype", .string), Argument("timestamp", .uint64)],
-                       out: [Argument("handled", .boolean)]) { call in
-                    guard case .string(let subtype)? = call.arguments.first else { return [.boolean(false)] }
-                    return [.boolean(answer(member.rawValue, subtype))]
+                Method(member, in: arguments(ResponderCall.fields), out: arguments(ResponderReply.fields)) { call in
+                    let subtype = try ResponderCall(arguments: call.arguments).subtype
+                    return ResponderReply(handled: answer(member.rawValue, subtype)).arguments
                 }
             })
     }
+
+    private static func arguments(_ fields: [Field]) -> [Argument] { fields.map { Argument($0.name, $0.type) } }
 }

@@ -3,7 +3,7 @@ import MediaRemoteAPI
 
 /// The methods of `org.mediaremote.Responder1`, which a player's objects implement and
 /// MediaRemote calls, as `dbus/org.mediaremote.Responder1.xml` documents them (a test holds
-/// the two together). Each is `(s subtype, t timestamp) → b handled`.
+/// the two together). Each takes a ``ResponderCall`` and answers a ``ResponderReply``.
 public enum ResponderMembers {
     public static let remoteControlReceived: MemberName = "RemoteControlReceived"
     public static let motionBegan: MemberName = "MotionBegan"
@@ -11,6 +11,4 @@ public enum ResponderMembers {
     public static let motionCancelled: MemberName = "MotionCancelled"
 
     public static let all = [remoteControlReceived, motionBegan, motionEnded, motionCancelled]
-    public static let inputs: Signature = "st"
-    public static let outputs: Signature = "b"
 }

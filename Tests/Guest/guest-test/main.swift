@@ -25,18 +25,17 @@ try bus.export(
         Interface(
             MediaRemoteNames.responderInterface,
             methods: ResponderMembers.all.map { member in
-                Method(member, in: [Argument("subtype", .string), Argument("timestamp", .uint64)],
-                       out: [Argument("handled", .boolean)]) { call in
-                    if case .string(let subtype) = call.arguments[0] {
-                        // Motion phases are told apart by the method: "shake began", …
-                        let name = member.rawValue
-                        let phase = name.hasPrefix("Motion") ? " " + name.dropFirst("Motion".count).lowercased() : ""
-                        received.append(subtype + phase)
-                    }
-                    if case .uint64(let timestamp) = call.arguments[1] {
-                        latencies.append(MonotonicClock.microseconds - min(timestamp, MonotonicClock.microseconds))
-                    }
-                    return [.boolean(true)]
+                Method(
+                    member, in: ResponderCall.fields.map { Argument($0.name, $0.type) },
+                    out: ResponderReply.fields.map { Argument($0.name, $0.type) }
+                ) { call in
+                    let event = try ResponderCall(arguments: call.arguments)
+                    // Motion phases are told apart by the method: "shake began", …
+                    let name = member.rawValue
+                    let phase = name.hasPrefix("Motion") ? " " + name.dropFirst("Motion".count).lowercased() : ""
+                    received.append(event.subtype + phase)
+                    latencies.append(MonotonicClock.microseconds - min(event.timestamp, MonotonicClock.microseconds))
+                    return ResponderReply(handled: true).arguments
                 }
             })
     ], at: "/test")
@@ -225,7 +224,7 @@ if CommandLine.arguments.contains("--bench") {
             caller.call(
                 destination: bus.uniqueName, path: "/test", interface: MediaRemoteNames.responderInterface,
                 member: ResponderMembers.remoteControlReceived,
-                arguments: [.string("nextTrack"), .uint64(MonotonicClock.microseconds)]) { _ in }
+                arguments: ResponderCall(subtype: "nextTrack", timestamp: MonotonicClock.microseconds).arguments) { _ in }
             settle(5000) { latencies.count > before }
         }
         let direct = Array(latencies.dropFirst(20))
