@@ -6,7 +6,7 @@ import DBusTypes
 /// `InvalidArgs` and a sentence naming it, so a service and a client that drift apart get an
 /// error that says where, never an empty or default value.
 struct FieldReader {
-    /// What the fields belong to, as the error names it: "EventDispatched", "a DescribePlayers player".
+    /// What the fields belong to, as the error names it: "EventDispatched", "a player".
     let owner: String
     private let values: [String: Value]
 
@@ -47,16 +47,6 @@ struct FieldReader {
     /// The field `name`, decoded as `T`.
     func callAsFunction<T: DBusConvertible>(_ name: String, as type: T.Type = T.self) throws(DBusError) -> T {
         guard let value = values[name] else { throw .invalidArgs("\(owner) has no '\(name)'") }
-        return try decode(name, value)
-    }
-
-    /// The field `name` when it is there (a key only some dictionaries carry), decoded as `T`.
-    func ifPresent<T: DBusConvertible>(_ name: String, as type: T.Type = T.self) throws(DBusError) -> T? {
-        guard let value = values[name] else { return nil }
-        return try decode(name, value)
-    }
-
-    private func decode<T: DBusConvertible>(_ name: String, _ value: Value) throws(DBusError) -> T {
         do {
             return try T(dbusValue: value)
         } catch {
