@@ -33,6 +33,10 @@ let package = Package(
         .target(name: "Loop", dependencies: ["CSystem"]),
         // A safe libdbus-1 binding on that loop.
         .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop"]),
+        // MediaRemote's D-Bus contract: names, members, and each message body as a value. Pure, no libdbus.
+        .target(name: "MediaRemoteAPI", dependencies: ["DBusTypes"]),
+        // mediaremoted's object as typed blocking calls on the binding, for the client.
+        .target(name: "MediaRemoteClient", dependencies: ["DBus", "DBusTypes", "MediaRemoteAPI"]),
         // The shake detector the daemon runs: pure, no clock, no I/O.
         .target(name: "Motion"),
         // Judging shake detectors: recordings, device profiles, scoring, a seismic baseline. Pure.
@@ -44,17 +48,22 @@ let package = Package(
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MPRIS"]),
+        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS"]),
 
-        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core"]),
-        // The client's commands, a library so tests can parse every subcommand.
+        // The daemon: its flags, then Bridge's service.
+        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core", "MediaRemoteAPI"]),
+        // The client's commands, a library so tests can parse every subcommand. No Bridge, Input or libevdev.
         .target(
             name: "MediaRemoteCtl",
-            dependencies: ["Bridge", "Config", "Core", "DBus", "DBusTypes", "Loop", "Motion", "MotionEvaluation", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Config", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion", "MotionEvaluation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
+        // The client: MediaRemoteCtl's main.
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).
-        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "Motion", "MotionEvaluation"], path: "Tests/Guest/guest-test"),
+        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "MediaRemoteAPI", "Motion", "MotionEvaluation"], path: "Tests/Guest/guest-test"),
         // Scores shake detectors on labelled recordings, for `make eval-motion`.
         .executableTarget(name: "motion-eval", dependencies: ["Motion", "MotionEvaluation"]),
         // The pure dispatcher's throughput, for `make bench`.
@@ -62,19 +71,31 @@ let package = Package(
 
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus", "DBusTypes", "Loop"], path: "Tests/TestSupport"),
+        // The rules and the dispatcher, as transcripts on a virtual clock.
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        // Device classes, media keys, headset gestures, accelerometers, permission notices.
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Loop", "Motion", "CEvdev"]),
+        // The shake detector, on synthetic shakes rendered through the device profiles.
         .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation"]),
+        // The recordings the detector is scored on, and their features.
         .testTarget(name: "MotionEvaluationTests", dependencies: ["Motion", "MotionEvaluation"]),
+        // The TOML reader and every option's checks.
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "Motion"]),
+        // Reading a player's MPRIS properties.
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBusTypes"]),
+        // Names, signatures and values by the specification's rules.
         .testTarget(name: "DBusTypesTests", dependencies: ["DBusTypes"]),
+        // The loop's timers, sources and signals.
         .testTarget(name: "LoopTests", dependencies: ["Loop"]),
+        // The contract's values round-tripped, and its errors naming the field.
+        .testTarget(name: "MediaRemoteAPITests", dependencies: ["DBusTypes", "MediaRemoteAPI"]),
+        // The binding against a private dbus-daemon and peers we did not write.
         .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
+        // The daemon and the client as built, with real players (mpv, playerctl, busctl).
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport",
+                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]

@@ -1,6 +1,7 @@
 import Core
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// The bridge object's interface, `org.mediaremote.MediaRemote1`, as one table.
 /// `dbus/org.mediaremote.MediaRemote1.xml` is its contract; a test holds the two together.
@@ -20,51 +21,48 @@ public enum BridgeInterface {
                 body(bridge, call)
             }
         }
-        func property(_ read: @escaping (PublishedState) -> Value) -> () -> Value {
-            { bridge.map { read(PublishedState($0)) } ?? read(PublishedState.empty) }
+        func property(_ read: @escaping (MediaRemoteProperties) -> Value) -> () -> Value {
+            { read((bridge.map(PublishedState.init) ?? PublishedState.empty).properties) }
         }
         return Interface(
-            BridgeNames.interface,
+            MediaRemoteNames.interface,
             methods: [
-                Method("BeginReceivingRemoteControlEvents", handler: run { try $0.beginReceiving($1) }),
-                Method("EndReceivingRemoteControlEvents", handler: run { try $0.endReceiving($1) }),
-                .deferred("BecomeFirstResponder", in: [Argument("path", .objectPath)], out: [Argument("success", .boolean)],
-                          handler: later { $0.becomeFirstResponder($1) }),
-                Method("ResignFirstResponder", in: [Argument("path", .objectPath)], out: [Argument("success", .boolean)],
-                       handler: run { try $0.resignFirstResponder($1) }),
+                Method(MediaRemoteMembers.beginReceivingRemoteControlEvents, handler: run { try $0.beginReceiving($1) }),
+                Method(MediaRemoteMembers.endReceivingRemoteControlEvents, handler: run { try $0.endReceiving($1) }),
                 .deferred(
-                    "SendRemoteControlEvent", in: [Argument("subtype", .string)],
-                    out: [Argument("handled", .boolean), Argument("bus_name", .string), Argument("path", .objectPath)],
+                    MediaRemoteMembers.becomeFirstResponder, in: [Argument("path", .objectPath)],
+                    out: [Argument("success", .boolean)], handler: later { $0.becomeFirstResponder($1) }),
+                Method(
+                    MediaRemoteMembers.resignFirstResponder, in: [Argument("path", .objectPath)],
+                    out: [Argument("success", .boolean)], handler: run { try $0.resignFirstResponder($1) }),
+                .deferred(
+                    MediaRemoteMembers.sendRemoteControlEvent, in: [Argument("subtype", .string)],
+                    out: SendRemoteControlEventReply.fields.arguments,
                     handler: later { $0.sendRemoteControlEvent($1) }),
-                .deferred("SimulateMotion", in: [Argument("subtype", .string)], handler: later { $0.simulateMotion($1) }),
-                Method("Shift", out: [Argument("now_playing", .string)], handler: run { bridge, _ in try bridge.shift(by: 1) }),
-                Method("Unshift", out: [Argument("now_playing", .string)], handler: run { bridge, _ in try bridge.shift(by: -1) }),
-                Method("DescribePlayers", out: [Argument("players", .array(.dictionary(key: .string, value: .variant)))],
-                       handler: run { try $0.describePlayers($1) }),
-                Method("DescribeState", out: [Argument("state", .dictionary(key: .string, value: .variant))],
-                       handler: run { try $0.describeState($1) }),
-                Method("DescribeDevices",
-                       out: [Argument("devices", .array(.structure([.string, .string, .string, .boolean, .string])))],
-                       handler: run { try $0.describeDevices($1) }),
-                Method("ClaimMotion", handler: run { try $0.claimMotion($1) }),
-                Method("ReleaseMotion", handler: run { try $0.releaseMotion($1) }),
-                Method("Reload", handler: run { try $0.reload($1) }),
+                .deferred(
+                    MediaRemoteMembers.simulateMotion, in: [Argument("subtype", .string)], handler: later { $0.simulateMotion($1) }),
+                Method(MediaRemoteMembers.shift, out: ShiftReply.fields.arguments, handler: run { bridge, _ in try bridge.shift(by: 1) }),
+                Method(MediaRemoteMembers.unshift, out: ShiftReply.fields.arguments, handler: run { bridge, _ in try bridge.shift(by: -1) }),
+                Method(
+                    MediaRemoteMembers.describePlayers, out: DescribePlayersReply.fields.arguments,
+                    handler: run { try $0.describePlayers($1) }),
+                Method(MediaRemoteMembers.describeState, out: DescribeStateReply.fields.arguments, handler: run { try $0.describeState($1) }),
+                Method(
+                    MediaRemoteMembers.describeDevices, out: DescribeDevicesReply.fields.arguments,
+                    handler: run { try $0.describeDevices($1) }),
+                Method(MediaRemoteMembers.claimMotion, handler: run { try $0.claimMotion($1) }),
+                Method(MediaRemoteMembers.releaseMotion, handler: run { try $0.releaseMotion($1) }),
+                Method(MediaRemoteMembers.reload, handler: run { try $0.reload($1) }),
             ],
             properties: [
-                Property("Version", .string, changeSignal: .constant, get: { .string(version) }),
-                Property("NowPlaying", .string, get: property(\.nowPlayingValue)),
-                Property("FirstResponder", .structure([.string, .objectPath]), get: property(\.firstResponderValue)),
-                Property("Mode", .string, get: property { .string($0.mode.rawValue) }),
-                Property("Players", .array(.structure([.string, .string, .boolean])), get: property(\.playersValue)),
+                Property(MediaRemoteMembers.version, String.dbusType, changeSignal: .constant, get: { .string(version) }),
+                Property(MediaRemoteMembers.nowPlaying, String.dbusType, get: property(\.nowPlayingValue)),
+                Property(MediaRemoteMembers.firstResponder, ObjectAddress.dbusType, get: property(\.firstResponderValue)),
+                Property(MediaRemoteMembers.mode, String.dbusType, get: property(\.modeValue)),
+                Property(MediaRemoteMembers.players, [MediaRemoteProperties.Player].dbusType, get: property(\.playersValue)),
             ],
             signals: [
-                SignalMember(
-                    "EventDispatched",
-                    [
-                        Argument("type", .string), Argument("subtype", .string), Argument("phase", .string),
-                        Argument("timestamp", .uint64), Argument("source", .string), Argument("handled", .boolean),
-                        Argument("bus_name", .string), Argument("path", .objectPath), Argument("reason", .string),
-                    ])
+                SignalMember(MediaRemoteMembers.eventDispatched, EventDispatched.fields.arguments)
             ]
         )
     }

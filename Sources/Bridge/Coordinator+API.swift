@@ -2,7 +2,7 @@ import Config
 import Core
 import DBus
 import DBusTypes
-import Input
+import MediaRemoteAPI
 
 /// The bridge's methods, for the calling connection only: nobody acts for another app.
 extension Coordinator {
@@ -35,7 +35,7 @@ extension Coordinator {
             try DBusError.from { () throws(CoreError) in try dispatcher.registry.checkCanPush(responder) }
             let pending = pendingPushes[app, default: 0]
             guard pending < dispatcher.registry.limits.pendingPushesPerApp else {
-                throw DBusError(BridgeNames.limitExceeded,
+                throw DBusError(MediaRemoteNames.limitExceeded,
                                 "you have \(pending) BecomeFirstResponder calls still being checked, the most one connection may have; wait for their answers")
             }
             pendingPushes[app] = pending + 1
@@ -49,10 +49,11 @@ extension Coordinator {
                 switch result {
                 case .success(let reply):
                     guard case .string(let xml)? = reply.arguments.first,
-                        xml.contains("<interface name=\"\(BridgeNames.responderInterface)\"")
+                        xml.contains("<interface name=\"\(MediaRemoteNames.responderInterface)\"")
                     else {
                         return call.fail(.invalidArgs(
-                            "\(path) on your connection does not implement \(BridgeNames.responderInterface); export it there first"))
+                            "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); "
+                                + "export it there first"))
                     }
                     do throws(CoreError) {
                         try self.changeState { (dispatcher) throws(CoreError) in
@@ -90,9 +91,7 @@ extension Coordinator {
                 throw DBusError.invalidArgs("'\(name)' is a motion subtype; use SimulateMotion")
             }
             dispatch(.remoteControl(subtype, at: now, from: .api)) { outcome in
-                let (busName, path) = Coordinator.destination(of: outcome)
-                let handled: Bool = if case .handled = outcome { true } else { false }
-                call.reply([.boolean(handled), .string(busName), .objectPath(path)])
+                call.reply(SendRemoteControlEventReply(handledBy: EventDispatched.Outcome(outcome).handledBy).arguments)
             }
         } catch {
             call.fail(DBusError(describing: error))
@@ -120,10 +119,10 @@ extension Coordinator {
     func shift(by offset: Int) throws -> [Value] {
         let chosen = changeState { $0.registry.shift(by: offset, at: now) }
         guard let chosen, let player = dispatcher.registry.player(of: chosen) else {
-            throw DBusError(BridgeNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
+            throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
         Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
-        return [.string(player.busName)]
+        return ShiftReply(nowPlaying: player.busName).arguments
     }
 
     func claimMotion(_ call: MethodCall) throws -> [Value] {
@@ -142,69 +141,6 @@ extension Coordinator {
         return []
     }
 
-    /// Every tracked player with what `mediaremotectl players` shows: its app, status,
-    /// capabilities, receiving, when it last started playing (µs, CLOCK_MONOTONIC; 0 when
-    /// never seen starting) and why it is or is not Now Playing.
-    func describePlayers(_ call: MethodCall) throws -> [Value] {
-        let registry = dispatcher.registry
-        let names: [(PlayerCapabilities, String)] = [
-            (.control, "CanControl"), (.play, "CanPlay"), (.pause, "CanPause"), (.goNext, "CanGoNext"),
-            (.goPrevious, "CanGoPrevious"), (.seek, "CanSeek"),
-        ]
-        let players: [Value] = registry.players.map { app, player, receiving in
-            .stringVariantDictionary([
-                ("name", .string(player.busName)), ("app", .string(app.rawValue)), ("status", .string(player.status.rawValue)),
-                ("receiving", .boolean(receiving)),
-                ("capabilities", .array(.string, names.filter { player.capabilities.contains($0.0) }.map { .string($0.1) })),
-                ("last_started_playing", .uint64(registry.lastStartedPlaying(of: app) ?? 0)),
-                ("now_playing", .boolean(registry.nowPlaying(at: now) == app)),
-                ("reason", .string(registry.nowPlayingReason(for: app, at: now))),
-            ])
-        }
-        return [.array(.dictionary(key: .string, value: .variant), players)]
-    }
-
-    /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
-    /// event would take now (or why it would be discarded), the receiving apps, the claims.
-    /// Each link is a dictionary a client can read without parsing prose: kind (responder,
-    /// player or shake_action), bus_name and path (where it is delivered), app (the unique
-    /// name of the app it belongs to) and, for a shake action only, action.
-    func describeState(_ call: MethodCall) throws -> [Value] {
-        let registry = dispatcher.registry
-        let (links, reason) = dispatcher.remoteControlChain(at: now)
-        let chain: [Value] = links.map { link in
-            let (busName, path) = Coordinator.destination(of: .handled(link))
-            let (kind, action): (String, [(String, Value)]) =
-                switch link {
-                case .responder: ("responder", [])
-                case .player: ("player", [])
-                case .shakeAction(let action, _, _): ("shake_action", [("action", .string(action.rawValue))])
-                }
-            return .stringVariantDictionary(
-                [("kind", .string(kind)), ("bus_name", .string(busName)), ("app", .string(link.app.rawValue)), ("path", .objectPath(path))]
-                    + action)
-        }
-        return [
-            .stringVariantDictionary([
-                ("chain", .array(.dictionary(key: .string, value: .variant), chain)),
-                ("chain_discarded", .string(links.isEmpty ? reason.rawValue : "")),
-                ("now_playing_reason", .string(registry.whyNowPlaying(at: now) ?? "")),
-                ("receiving", .array(.string, registry.receivingApps.map { .string($0.rawValue) })),
-                ("motion_claims", .dictionary(
-                    key: .string, value: .uint32,
-                    registry.motionClaims.sorted { $0.key < $1.key }.map { .init(.string($0.key.rawValue), .uint32(UInt32($0.value))) })),
-            ])
-        ]
-    }
-
-    /// Every input device seen: path, name, class, whether it is read, and why not.
-    func describeDevices(_ call: MethodCall) throws -> [Value] {
-        let devices: [Value] = (input?.devices ?? []).map {
-            .structure([.string($0.path), .string($0.name), .string($0.classification.rawValue), .boolean($0.isRead), .string($0.reason)])
-        }
-        return [.array(.structure([.string, .string, .string, .boolean, .string]), devices)]
-    }
-
     static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
         do {
             return try EventSubtype(parsing: name)
@@ -218,7 +154,7 @@ extension Coordinator {
     func reload(_ call: MethodCall) throws -> [Value] {
         guard let reloadConfiguration else { throw DBusError.failed("MediaRemote is still starting") }
         if case .failure(let error) = reloadConfiguration() {
-            throw DBusError(BridgeNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
+            throw DBusError(MediaRemoteNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
         }
         return []
     }

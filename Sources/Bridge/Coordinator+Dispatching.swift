@@ -1,6 +1,7 @@
 import Core
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 import MPRIS
 
 extension Coordinator {
@@ -47,19 +48,20 @@ extension Coordinator {
     }
 
     /// `org.mediaremote.Responder1`: `RemoteControlReceived`, `MotionBegan`, `MotionEnded` or
-    /// `MotionCancelled`, each `(s subtype, t timestamp) → b handled`.
+    /// `MotionCancelled`, each a ``ResponderCall`` answered with a ``ResponderReply``.
     private func callResponder(_ address: ResponderAddress, _ event: Event, answer: @escaping (Dispatch.Answer) -> Void) {
         guard let owner = try? BusName(address.app.rawValue), let path = try? ObjectPath(address.path) else {
             return answer(.declined)
         }
         let member = ResponderCalls.member(for: event.phase)
         calls.call(
-            destination: owner, path: path, interface: BridgeNames.responderInterface, member: member,
-            arguments: [.string(event.subtype.rawValue), .uint64(event.timestamp)], timeout: responderTimeout
+            destination: owner, path: path, interface: MediaRemoteNames.responderInterface, member: member,
+            arguments: ResponderCall(subtype: event.subtype.rawValue, timestamp: event.timestamp).arguments, timeout: responderTimeout
         ) { result in
             switch result {
             case .success(let reply):
-                answer(reply.arguments.first == .boolean(true) ? .handled : .declined)
+                // An answer that is not a boolean is no "handled": the event goes on up the chain.
+                answer((try? ResponderReply(arguments: reply.arguments))?.handled == true ? .handled : .declined)
             case .failure(let error):
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
@@ -69,8 +71,8 @@ extension Coordinator {
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
     private func log(_ event: Event, _ outcome: Outcome) {
         switch outcome {
-        case .handled:
-            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(Coordinator.destination(of: outcome).0)")
+        case .handled(let link):
+            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
         case .discarded(let reason):
             Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
         }
@@ -81,33 +83,10 @@ extension Coordinator {
         "\(event.subtype)" + (event.phase.map { " \($0)" } ?? "")
     }
 
-    /// `EventDispatched(s type, s subtype, s phase, t timestamp, s source, b handled,
-    /// s bus_name, o path, s reason)`, for every event.
+    /// `EventDispatched`, for every event.
     private func announce(_ event: Event, _ outcome: Outcome) {
-        let (busName, path) = Coordinator.destination(of: outcome)
-        let reason: String
-        switch outcome {
-        case .handled: reason = ""
-        case .discarded(let why): reason = why.rawValue
-        }
-        let handled: Bool = if case .handled = outcome { true } else { false }
+        let signal = EventDispatched(event, outcome)
         try? connection.emit(
-            "EventDispatched", of: BridgeNames.interface, at: BridgeNames.objectPath,
-            [
-                .string(event.type.rawValue), .string(event.subtype.rawValue), .string(event.phase?.rawValue ?? ""),
-                .uint64(event.timestamp), .string(event.source.rawValue), .boolean(handled), .string(busName),
-                .objectPath(path), .string(reason),
-            ])
-    }
-
-    /// Who handled an event, as the bus names it: a player by its MPRIS name, a responder by
-    /// its connection's unique name; ("", "/") for a discarded event.
-    static func destination(of outcome: Outcome) -> (String, ObjectPath) {
-        guard case .handled(let link) = outcome else { return ("", .root) }
-        let path = (try? ObjectPath(link.path)) ?? .root
-        switch link {
-        case .responder(let address): return (address.app.rawValue, path)
-        case .player(_, let player), .shakeAction(_, _, let player): return (player.busName, path)
-        }
+            MediaRemoteMembers.eventDispatched, of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath, signal.arguments)
     }
 }

@@ -4,6 +4,7 @@ import DBus
 import DBusTypes
 import Input
 import Loop
+import MediaRemoteAPI
 import MPRIS
 
 /// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,
@@ -54,7 +55,7 @@ final class Coordinator {
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted) and starts following the bus.
     func start(mprisProxy: Bool) throws(DBusError) {
-        try connection.export([BridgeInterface.make(self)], at: BridgeNames.objectPath)
+        try connection.export([BridgeInterface.make(self)], at: MediaRemoteNames.objectPath)
         if mprisProxy { try startProxy() }
         tracker.onAppeared = { [unowned self] app, player, arrival in
             Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
@@ -176,13 +177,12 @@ final class Coordinator {
     /// for the moment Now Playing may move by itself (the end of a track-change grace).
     func publishChanges() {
         let current = PublishedState(self)
-        if current.nowPlaying != (published ?? .empty).nowPlaying {
-            Log.info("Now Playing: \(current.nowPlaying.isEmpty ? "nobody" : current.nowPlaying)")
-        }
+        let nowPlaying = current.properties.nowPlaying
+        if nowPlaying != (published ?? .empty).properties.nowPlaying { Log.info("Now Playing: \(nowPlaying ?? "nobody")") }
         if let published {
             let changed = current.changes(since: published)
             if !changed.isEmpty {
-                try? connection.emitPropertiesChanged(changed, of: BridgeNames.interface, at: BridgeNames.objectPath)
+                try? connection.emitPropertiesChanged(changed, of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath)
             }
         }
         published = current

@@ -1,12 +1,13 @@
 import Core
 import DBusTypes
+import MediaRemoteAPI
 
 extension DBusError {
     /// The rules' refusal as the bus carries it: InvalidArgs, or MediaRemote's LimitExceeded.
     init(_ error: CoreError) {
         switch error {
         case .invalidArgument(let text): self = .invalidArgs(text)
-        case .limitExceeded(let text): self.init(BridgeNames.limitExceeded, text)
+        case .limitExceeded(let text): self.init(MediaRemoteNames.limitExceeded, text)
         }
     }
 

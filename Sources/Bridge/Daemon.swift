@@ -1,4 +1,5 @@
 import Config
+import MediaRemoteAPI
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ public func runService(settings: Settings = Settings()) -> Int32 {
         return 1
     }
     let file = settings.configurationPath.map { ConfigurationFile.exists($0) ? " with \($0)" : ", \($0) absent: defaults" } ?? ""
-    Log.info("running as \(service.uniqueName), owning \(BridgeNames.busName), in \(service.options.mode) mode\(file)")
+    Log.info("running as \(service.uniqueName), owning \(MediaRemoteNames.busName), in \(service.options.mode) mode\(file)")
     switch service.run() {
     case .stopped:
         Log.info("stopped")
@@ -25,7 +26,7 @@ public func runService(settings: Settings = Settings()) -> Int32 {
         Log.error("lost the connection to the session bus; exiting so the service manager can restart it")
         return 1
     case .nameLost:
-        Log.error("another connection took \(BridgeNames.busName); exiting")
+        Log.error("another connection took \(MediaRemoteNames.busName); exiting")
         return 1
     }
 }

@@ -1,64 +1,41 @@
 import Core
 import DBusTypes
+import MediaRemoteAPI
 
 /// The bridge's properties as last announced, to tell what a change changed.
 struct PublishedState: Equatable {
-    let nowPlaying: String
-    let firstResponder: ResponderAddress?
-    let mode: Mode
-    let players: [PlayerSummary]
-
-    struct PlayerSummary: Equatable {
-        let name: String
-        let status: PlaybackStatus
-        let receiving: Bool
-    }
+    let properties: MediaRemoteProperties
 
     /// What a bridge with nothing on the bus would publish.
-    static let empty = PublishedState(nowPlaying: "", firstResponder: nil, mode: .compat, players: [])
+    static let empty = PublishedState(
+        MediaRemoteProperties(
+            version: MediaRemoteVersion.current, nowPlaying: nil, firstResponder: nil, mode: Mode.compat.rawValue, players: []))
 
-    private init(nowPlaying: String, firstResponder: ResponderAddress?, mode: Mode, players: [PlayerSummary]) {
-        self.nowPlaying = nowPlaying
-        self.firstResponder = firstResponder
-        self.mode = mode
-        self.players = players
+    private init(_ properties: MediaRemoteProperties) {
+        self.properties = properties
     }
 
     init(_ coordinator: Coordinator) {
         let registry = coordinator.dispatcher.registry
-        if let app = registry.nowPlaying(at: coordinator.now) {
-            nowPlaying = registry.player(of: app)?.busName ?? app.rawValue
-        } else {
-            nowPlaying = ""
+        let nowPlaying = registry.nowPlaying(at: coordinator.now).map { registry.player(of: $0)?.busName ?? $0.rawValue }
+        let firstResponder = registry.firstResponder.flatMap { responder in
+            (try? ObjectPath(responder.path)).map { ObjectAddress(busName: responder.app.rawValue, path: $0) }
         }
-        firstResponder = registry.firstResponder
-        mode = registry.mode
-        players = registry.players.map { PlayerSummary(name: $0.player.busName, status: $0.player.status, receiving: $0.receiving) }
+        let players = registry.players.map {
+            MediaRemoteProperties.Player(name: $0.player.busName, status: $0.player.status.rawValue, receiving: $0.receiving)
+        }
+        self.init(MediaRemoteProperties(
+            version: MediaRemoteVersion.current, nowPlaying: nowPlaying, firstResponder: firstResponder, mode: registry.mode.rawValue,
+            players: players))
     }
 
     func changes(since old: PublishedState) -> [MemberName] {
+        let (new, old) = (properties, old.properties)
         var names: [MemberName] = []
-        if nowPlaying != old.nowPlaying { names.append("NowPlaying") }
-        if firstResponder != old.firstResponder { names.append("FirstResponder") }
-        if mode != old.mode { names.append("Mode") }
-        if players != old.players { names.append("Players") }
+        if new.nowPlaying != old.nowPlaying { names.append(MediaRemoteMembers.nowPlaying) }
+        if new.firstResponder != old.firstResponder { names.append(MediaRemoteMembers.firstResponder) }
+        if new.mode != old.mode { names.append(MediaRemoteMembers.mode) }
+        if new.players != old.players { names.append(MediaRemoteMembers.players) }
         return names
-    }
-
-    // The values as the bus carries them.
-
-    var nowPlayingValue: Value { .string(nowPlaying) }
-
-    var firstResponderValue: Value {
-        guard let responder = firstResponder, let path = try? ObjectPath(responder.path) else {
-            return .structure([.string(""), .objectPath(.root)])
-        }
-        return .structure([.string(responder.app.rawValue), .objectPath(path)])
-    }
-
-    var playersValue: Value {
-        .array(
-            .structure([.string, .string, .boolean]),
-            players.map { .structure([.string($0.name), .string($0.status.rawValue), .boolean($0.receiving)]) })
     }
 }

@@ -4,6 +4,7 @@ import DBus
 import DBusTypes
 import Input
 import Loop
+import MediaRemoteAPI
 import MPRIS
 #if canImport(Glibc)
 import Glibc
@@ -81,17 +82,18 @@ public final class Service {
         do throws(DBusError) {
             try coordinator.start(mprisProxy: options.mprisProxy)
         } catch {
-            throw StartError(description: "cannot export \(BridgeNames.objectPath): \(error.message)")
+            throw StartError(description: "cannot export \(MediaRemoteNames.objectPath): \(error.message)")
         }
         let reply: RequestNameReply
         do throws(DBusError) {
-            reply = try connection.requestName(BridgeNames.busName, flags: [.doNotQueue])
+            reply = try connection.requestName(MediaRemoteNames.busName, flags: [.doNotQueue])
         } catch {
-            throw StartError(description: "cannot request \(BridgeNames.busName): \(error.message)")
+            throw StartError(description: "cannot request \(MediaRemoteNames.busName): \(error.message)")
         }
         guard reply == .primaryOwner || reply == .alreadyOwner else {
             throw StartError(
-                description: "already running: another connection owns \(BridgeNames.busName) on this bus; not starting a second mediaremoted")
+                description: "already running: another connection owns \(MediaRemoteNames.busName) on this bus; "
+                    + "not starting a second mediaremoted")
         }
         // Only once the name is ours: a second mediaremoted says it is one before it says
         // anything about the devices, and never opens (or grabs) them.
@@ -114,12 +116,12 @@ public final class Service {
         coordinator.reloadConfiguration = { [unowned self] in self.reload() }
         connection.onDisconnect = { [unowned self] in self.finish(.busLost) }
         connection.onNameLost = { [unowned self] name in
-            if name == BridgeNames.busName { self.finish(.nameLost) }
+            if name == MediaRemoteNames.busName { self.finish(.nameLost) }
         }
         loop.run()
         if outcome == .stopped {
             coordinator.finishBeforeStopping(timeout: options.callTimeout + .milliseconds(100))
-            _ = try? connection.releaseName(BridgeNames.busName)
+            _ = try? connection.releaseName(MediaRemoteNames.busName)
         }
         return outcome
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
-import Bridge
-import DBus
-import DBusTypes
+import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl devices`: every input device, and whether it is read.
 struct Devices: ParsableCommand {
@@ -33,30 +32,22 @@ struct Devices: ParsableCommand {
     var json = false
 
     func run() throws {
-        let client = try ServiceClient()
-        let reply = try client.call(BridgeNames.interface, "DescribeDevices")
-        guard case .array(_, let items)? = reply.arguments.first else {
-            throw ClientError(description: "mediaremoted answered DescribeDevices with '\(reply.signature)'", status: .failure)
-        }
-        let devices = items.compactMap { item -> (path: String, name: String, kind: String, read: Bool, reason: String)? in
-            guard case .structure(let f) = item, f.count == 5, case .string(let path) = f[0], case .string(let name) = f[1],
-                case .string(let kind) = f[2], case .boolean(let read) = f[3], case .string(let reason) = f[4]
-            else { return nil }
-            return (path, name, kind, read, reason)
-        }
+        let devices = try ServiceClient().proxy.describeDevices()
         if json {
             writeLine(JSON.array(devices.map { device in
                 .object([
-                    ("path", .string(device.path)), ("name", .string(device.name)), ("class", .string(device.kind)),
-                    ("read", .bool(device.read)), ("reason", JSON(device.read ? nil : device.reason.nonEmpty)),
+                    ("path", .string(device.path)), ("name", .string(device.name)), ("class", .string(device.classification)),
+                    ("read", .bool(device.isRead)), ("reason", JSON(device.notReadBecause?.nonEmpty)),
                 ])
             }).text)
             return
         }
         if devices.isEmpty { writeLine("no input devices") }
         for device in devices {
-            let about = device.read ? device.name : [device.name, device.reason].filter { !$0.isEmpty }.joined(separator: ": ")
-            writeLine((device.path + "  ").padding(20) + (device.kind + "  ").padding(15) + (device.read ? "read      " : "not read  ") + about)
+            let about = device.notReadBecause.map { [device.name, $0].filter { !$0.isEmpty }.joined(separator: ": ") } ?? device.name
+            writeLine(
+                (device.path + "  ").padding(20) + (device.classification + "  ").padding(15) + (device.isRead ? "read      " : "not read  ")
+                    + about)
         }
     }
 }

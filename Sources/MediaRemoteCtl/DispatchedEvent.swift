@@ -1,40 +1,39 @@
 import Core
 import DBus
 import DBusTypes
+import MediaRemoteAPI
+import MediaRemoteClient
 
-/// One `EventDispatched` signal, as the client prints it. The service says "none" with "" (and
-/// the path "/"); here it is nil, so that JSON says null.
+/// One event as the client prints it: an `EventDispatched` signal, or what a method's reply
+/// said of an event whose signal the client did not see. What is not there is nil, so that
+/// JSON says null.
 struct DispatchedEvent {
     let type, subtype: String
     let phase: String?
     /// nil only when the client built it from a reply, not having seen the signal.
     let timestamp: UInt64?
     let source: String
-    let handled: Bool
-    let busName, path, reason: String?
+    /// Who handled it; nil when it was discarded.
+    let handledBy: ObjectAddress?
+    /// Why it was discarded; nil when it was handled, or the reason is not known.
+    let reason: String?
 
-    init?(_ message: Message) {
-        let a = message.arguments
-        guard a.count == 9, case .string(let type) = a[0], case .string(let subtype) = a[1], case .string(let phase) = a[2],
-            case .uint64(let timestamp) = a[3], case .string(let source) = a[4], case .boolean(let handled) = a[5],
-            case .string(let busName) = a[6], case .objectPath(let path) = a[7], case .string(let reason) = a[8]
-        else { return nil }
-        (self.type, self.subtype, self.phase, self.timestamp, self.source) = (type, subtype, phase.nonEmpty, timestamp, source)
-        self.handled = handled
-        // Who handled it only when someone did; why not only when nobody did.
-        (self.busName, self.path) = handled ? (busName.nonEmpty, path.rawValue) : (nil, nil)
-        self.reason = handled ? nil : reason.nonEmpty
+    init(_ signal: EventDispatched) {
+        (type, subtype, phase, timestamp, source) = (signal.type, signal.subtype, signal.phase, signal.timestamp, signal.source)
+        (handledBy, reason) = (signal.outcome.handledBy, signal.outcome.reason?.nonEmpty)
     }
 
     /// What a method's reply says of an event whose signal the client did not see.
-    init(type: String, subtype: String, source: String, handled: Bool, busName: String?, path: String?) {
+    init(type: String, subtype: String, source: String, handledBy: ObjectAddress?) {
         (self.type, self.subtype, self.phase, self.timestamp, self.source) = (type, subtype, nil, nil, source)
-        (self.handled, self.busName, self.path, self.reason) = (handled, busName, path, nil)
+        (self.handledBy, reason) = (handledBy, nil)
     }
+
+    var handled: Bool { handledBy != nil }
 
     /// "handled by NAME PATH" or "discarded: the service's reason, as a sentence".
     var outcome: String {
-        handled ? "handled by \(busName ?? "?") \(path ?? "?")" : "discarded: \(DispatchedEvent.explain(reason))"
+        handledBy.map { "handled by \($0)" } ?? "discarded: \(DispatchedEvent.explain(reason))"
     }
 
     /// One line for `monitor`: time (s, monotonic), type, subtype and phase, source, outcome.
@@ -48,7 +47,7 @@ struct DispatchedEvent {
         .object([
             ("timestamp_us", JSON(timestamp)), ("type", .string(type)), ("subtype", .string(subtype)),
             ("phase", JSON(phase)), ("source", .string(source)), ("handled", .bool(handled)),
-            ("bus_name", JSON(busName)), ("path", JSON(path)), ("reason", JSON(reason)),
+            ("bus_name", JSON(handledBy?.busName)), ("path", JSON(handledBy?.path.rawValue)), ("reason", JSON(reason)),
         ])
     }
 
@@ -61,10 +60,14 @@ struct DispatchedEvent {
 }
 
 extension ServiceClient {
-    /// Follows `EventDispatched`; the handler runs while the loop runs.
+    /// Follows `EventDispatched`; the handler runs while the loop runs. A signal this client
+    /// cannot read is said on standard error, and skipped.
     func followEvents(_ handler: @escaping (DispatchedEvent) -> Void) -> SignalSubscription {
-        connection.subscribe(MatchRule(interface: "org.mediaremote.MediaRemote1", member: "EventDispatched")) { message in
-            if let event = DispatchedEvent(message) { handler(event) }
+        proxy.followEvents { result in
+            switch result {
+            case .success(let event): handler(DispatchedEvent(event))
+            case .failure(let error): writeNotice("cannot read an event mediaremoted announced: \(error.message)")
+            }
         }
     }
 }

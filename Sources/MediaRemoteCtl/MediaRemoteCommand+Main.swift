@@ -1,4 +1,5 @@
 import ArgumentParser
+import MediaRemoteClient
 
 #if canImport(Glibc)
 import Glibc
@@ -28,6 +29,8 @@ extension MediaRemoteCommand {
         case let error as ClientError:
             writeNotice(error.description)
             Glibc.exit(error.status.rawValue)
+        case let error as ProxyError:
+            end(with: ServiceClient.explain(error))
         case let code as ExitCode:
             // Thrown after the command has said why (or said nothing, being a plain status).
             Glibc.exit(code.rawValue)

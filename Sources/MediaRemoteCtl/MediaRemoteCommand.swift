@@ -1,5 +1,5 @@
 import ArgumentParser
-import Bridge
+import MediaRemoteAPI
 
 /// `mediaremotectl`: talks to mediaremoted on the session bus.
 public struct MediaRemoteCommand: ParsableCommand {

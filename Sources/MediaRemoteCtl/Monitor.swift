@@ -1,5 +1,4 @@
 import ArgumentParser
-import Bridge
 import DBus
 
 /// `mediaremotectl monitor`: every event, live, one line each.

@@ -1,6 +1,6 @@
-import Bridge
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// Follows what is Now Playing, for `status --follow`: the service's `NowPlaying` property, and
 /// the Now Playing player's own status and track (its `PropertiesChanged`). Tells `onChange`
@@ -31,24 +31,24 @@ final class NowPlayingFollower {
 
     func start() {
         serviceChanges = connection.subscribe(
-            MatchRule(sender: BridgeNames.busName, interface: .properties, member: "PropertiesChanged", path: BridgeNames.objectPath,
-                      arguments: [0: BridgeNames.interface.rawValue])
+            MatchRule(sender: MediaRemoteNames.busName, interface: .properties, member: "PropertiesChanged", path: MediaRemoteNames.objectPath,
+                      arguments: [0: MediaRemoteNames.interface.rawValue])
         ) { [weak self] message in
             guard message.arguments.count == 3, case .dictionary(_, _, let changed) = message.arguments[1],
-                let entry = changed.first(where: { $0.key == .string("NowPlaying") })
+                let entry = changed.first(where: { $0.key == .string(MediaRemoteMembers.nowPlaying.rawValue) })
             else { return }
             // The signal carries the new value: no round trip, so nothing late about the old one.
             if case .string(let name) = entry.value.unwrapped { self?.follow(name.isEmpty ? nil : name) } else { self?.readNowPlaying() }
         }
-        service = connection.watchNameOwner(BridgeNames.busName) { [weak self] owner in
+        service = connection.watchNameOwner(MediaRemoteNames.busName) { [weak self] owner in
             if owner == nil { self?.follow(nil) } else { self?.readNowPlaying() }
         }
     }
 
     private func readNowPlaying() {
         _ = connection.call(
-            .methodCall(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .properties, member: "Get",
-                        arguments: [.string(BridgeNames.interface.rawValue), .string("NowPlaying")])
+            .methodCall(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
+                        arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.nowPlaying.rawValue)])
         ) { [weak self] result in
             guard case .success(let reply) = result, case .string(let name)? = reply.arguments.first?.unwrapped else {
                 return

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Bridge
-import DBus
 import DBusTypes
 import Loop
+import MediaRemoteClient
 
 /// `mediaremotectl ping`: is mediaremoted there, and how fast does it answer?
 struct Ping: ParsableCommand {
@@ -30,12 +29,12 @@ struct Ping: ParsableCommand {
     func run() throws {
         let client = try ServiceClient()
         let start = MonotonicClock.microseconds
-        let reply = try client.call(.peer, "Ping")
+        let answered = try client.proxy.ping()
         let elapsed = MonotonicClock.microseconds - start
         if json {
-            writeLine(JSON.object([("bus_name", JSON(reply.sender?.rawValue)), ("round_trip_us", .number(elapsed))]).text)
+            writeLine(JSON.object([("bus_name", JSON(answered?.rawValue)), ("round_trip_us", .number(elapsed))]).text)
         } else {
-            let owner = reply.sender.map { " (\($0))" } ?? ""
+            let owner = answered.map { " (\($0))" } ?? ""
             writeLine("mediaremoted\(owner) answered in \(formatMilliseconds(microseconds: elapsed)) ms")
         }
     }

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Bridge
-import DBus
-import DBusTypes
 import Loop
+import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl players`: every tracked player and why it is or is not Now Playing.
 struct Players: ParsableCommand {
@@ -40,45 +39,29 @@ struct Players: ParsableCommand {
     var json = false
 
     func run() throws {
-        let client = try ServiceClient()
-        let reply = try client.call(BridgeNames.interface, "DescribePlayers")
-        guard let players = try? [[String: Value]](dbusValue: reply.arguments.first ?? .array(.string, [])) else {
-            throw ClientError(description: "mediaremoted answered DescribePlayers with '\(reply.signature)'", status: .failure)
-        }
+        let players = try ServiceClient().proxy.describePlayers()
         if json {
             writeLine(JSON.array(players.map(Players.json)).text)
             return
         }
         if players.isEmpty { writeLine("no players") }
         for player in players {
-            func text(_ key: String) -> String { (try? String(dbusValue: player[key] ?? .string(""))) ?? "" }
-            func flag(_ key: String) -> Bool { (try? Bool(dbusValue: player[key] ?? .boolean(false))) ?? false }
-            let capabilities = (try? [String](dbusValue: player["capabilities"] ?? .array(.string, []))) ?? []
-            let started = Players.lastStartedPlaying(player)
-            writeLine("\(flag("now_playing") ? "*" : " ") \(text("name")) (\(text("app")))  \(text("status"))  \(flag("receiving") ? "receiving" : "not receiving")")
-            writeLine("    can: \(capabilities.isEmpty ? "nothing" : capabilities.joined(separator: " "))")
+            let receiving = player.receiving ? "receiving" : "not receiving"
+            writeLine("\(player.isNowPlaying ? "*" : " ") \(player.name) (\(player.app))  \(player.status)  \(receiving)")
+            writeLine("    can: \(player.capabilities.isEmpty ? "nothing" : player.capabilities.joined(separator: " "))")
             // The service's timestamps are CLOCK_MONOTONIC, the same clock as ours.
-            let ago = started.map { MonotonicClock.microseconds - min($0, MonotonicClock.microseconds) }
+            let ago = player.lastStartedPlaying.map { MonotonicClock.microseconds - min($0, MonotonicClock.microseconds) }
             writeLine("    started playing: \(ago.map { "\(formatMilliseconds(microseconds: $0 / 1000)) s ago" } ?? "not seen")")
-            writeLine("    \(text("reason"))")
+            writeLine("    \(player.reason)")
         }
     }
 
-    /// When it last started playing; the service says "never seen" with 0.
-    static func lastStartedPlaying(_ player: [String: Value]) -> UInt64? {
-        guard let started = try? UInt64(dbusValue: player["last_started_playing"] ?? .uint64(0)), started > 0 else { return nil }
-        return started
-    }
-
-    static func json(_ player: [String: Value]) -> JSON {
-        func text(_ key: String) -> JSON { JSON(try? String(dbusValue: player[key] ?? .string(""))) }
-        func flag(_ key: String) -> JSON { .bool((try? Bool(dbusValue: player[key] ?? .boolean(false))) ?? false) }
-        let capabilities = (try? [String](dbusValue: player["capabilities"] ?? .array(.string, []))) ?? []
-        return .object([
-            ("name", text("name")), ("app", text("app")), ("status", text("status")), ("receiving", flag("receiving")),
-            ("capabilities", .array(capabilities.map(JSON.string))),
-            ("last_started_playing_us", JSON(lastStartedPlaying(player))), ("now_playing", flag("now_playing")),
-            ("reason", text("reason")),
+    static func json(_ player: DescribePlayersReply.Player) -> JSON {
+        .object([
+            ("name", .string(player.name)), ("app", .string(player.app)), ("status", .string(player.status)),
+            ("receiving", .bool(player.receiving)), ("capabilities", .array(player.capabilities.map(JSON.string))),
+            ("last_started_playing_us", JSON(player.lastStartedPlaying)), ("now_playing", .bool(player.isNowPlaying)),
+            ("reason", .string(player.reason)),
         ])
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Bridge
-import DBus
 import DBusTypes
+import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl reload`: the service reads its configuration file again.
 struct Reload: ParsableCommand {
@@ -33,16 +33,14 @@ struct Reload: ParsableCommand {
 
     func run() throws {
         let client = try ServiceClient()
-        let message = Message.methodCall(
-            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface, member: "Reload")
-        do throws(DBusError) {
-            _ = try client.connection.callBlocking(message, timeout: ServiceClient.timeout)
-        } catch where error.name == BridgeNames.invalidConfiguration && json {
-            // Its message: a first line, then the problems, one a line (the interface's XML says so).
-            let problems = error.message.split(separator: "\n").dropFirst().map { JSON.string(String($0)) }
-            writeLine(JSON.object([("reloaded", .bool(false)), ("problems", .array(problems))]).text)
-            throw ServiceClient.explain(error)
+        do throws(ProxyError) {
+            try client.proxy.reload()
         } catch {
+            if json, case .refused(_, let refusal) = error, refusal.name == MediaRemoteNames.invalidConfiguration {
+                // Its message: a first line, then the problems, one a line (the interface's XML says so).
+                let problems = refusal.message.split(separator: "\n").dropFirst().map { JSON.string(String($0)) }
+                writeLine(JSON.object([("reloaded", .bool(false)), ("problems", .array(problems))]).text)
+            }
             throw ServiceClient.explain(error)
         }
         writeLine(json ? JSON.object([("reloaded", .bool(true)), ("problems", .array([]))]).text : "reloaded")

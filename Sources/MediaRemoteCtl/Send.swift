@@ -1,9 +1,7 @@
 import ArgumentParser
-import Bridge
-import Core
 import DBus
-import DBusTypes
 import Loop
+import MediaRemoteClient
 
 /// `mediaremotectl send`: a remote-control event, as if from a remote.
 struct Send: ParsableCommand {
@@ -80,22 +78,14 @@ struct Send: ParsableCommand {
         var seen: [DispatchedEvent] = []
         let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
-        let reply = try client.call(BridgeNames.interface, "SendRemoteControlEvent", [.string(subtype)])
-        guard reply.arguments.count == 3, case .boolean(let handled) = reply.arguments[0],
-            case .string(let name) = reply.arguments[1], case .objectPath(let path) = reply.arguments[2]
-        else {
-            throw ClientError(description: "mediaremoted answered SendRemoteControlEvent with '\(reply.signature)'", status: .failure)
-        }
+        let handledBy = try client.proxy.sendRemoteControlEvent(subtype)
         // Its EventDispatched left the service before this reply, so it is queued here already;
         // another client's event of the same subtype has another outcome, or is as good.
-        let matches = { (event: DispatchedEvent) in
-            event.handled == handled && (!handled || (event.busName == name && event.path == path.rawValue))
-        }
+        let matches = { (event: DispatchedEvent) in event.handledBy == handledBy }
         client.connection.loop.run(until: { seen.contains(where: matches) }, timeout: .milliseconds(500))
-        let event = seen.first(where: matches) ?? DispatchedEvent(
-            type: "remoteControl", subtype: subtype, source: "api", handled: handled,
-            busName: handled ? name : nil, path: handled ? path.rawValue : nil)
+        let event = seen.first(where: matches)
+            ?? DispatchedEvent(type: "remoteControl", subtype: subtype, source: "api", handledBy: handledBy)
         writeLine(json ? event.json.text : event.outcome)
-        if !handled { throw ExitStatus.failure.exitCode }
+        if handledBy == nil { throw ExitStatus.failure.exitCode }
     }
 }

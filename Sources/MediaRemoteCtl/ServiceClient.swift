@@ -1,19 +1,22 @@
 import ArgumentParser
-import Bridge
 import DBus
 import DBusTypes
 import Loop
+import MediaRemoteAPI
+import MediaRemoteClient
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The client's connection to mediaremoted: blocking calls with a short timeout, and every
-/// failure turned into a ``ClientError``: a sentence a person can act on and a distinct exit status.
+/// The client's connection to mediaremoted: the contract's proxy with a short timeout, and
+/// every failure turned into a ``ClientError``: a sentence a person can act on and a distinct
+/// exit status.
 struct ServiceClient {
     static let timeout: Duration = .seconds(5)
 
     let connection: Connection
+    let proxy: MediaRemoteProxy
 
     init() throws(ClientError) {
         let loop: EventLoop
@@ -28,18 +31,7 @@ struct ServiceClient {
             // It says where the session bus was looked for, and what to do.
             throw ClientError(description: error.message, status: .unavailable)
         }
-    }
-
-    /// Calls a method of the bridge object.
-    func call(_ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = []) throws(ClientError) -> Message {
-        let message = Message.methodCall(
-            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: interface, member: member,
-            arguments: arguments)
-        do throws(DBusError) {
-            return try connection.callBlocking(message, timeout: ServiceClient.timeout)
-        } catch {
-            throw ServiceClient.explain(error)
-        }
+        proxy = MediaRemoteProxy(connection, timeout: ServiceClient.timeout)
     }
 
     /// The service's version if it is running and answers at once; nil otherwise. It asks the
@@ -51,36 +43,38 @@ struct ServiceClient {
         case .address, .runtimeSocket(_, exists: true): break
         case .runtimeSocket(_, exists: false), .nowhere: return nil
         }
-        guard let connection = try? Connection(.session, loop: try EventLoop()) else { return nil }
-        guard
+        guard let connection = try? Connection(.session, loop: try EventLoop()),
             let owner = try? connection.callBlocking(
                 .methodCall(
                     destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-                    arguments: [.string(BridgeNames.busName.rawValue)]), timeout: timeout),
-            case .string(let unique)? = owner.arguments.first, let name = try? BusName(unique),
-            let reply = try? connection.callBlocking(
-                .methodCall(
-                    destination: name, path: BridgeNames.objectPath, interface: .properties, member: "Get",
-                    arguments: [.string(BridgeNames.interface.rawValue), .string("Version")]), timeout: timeout),
-            case .string(let version)? = reply.arguments.first?.unwrapped
+                    arguments: [.string(MediaRemoteNames.busName.rawValue)]), timeout: timeout),
+            case .string(let unique)? = owner.arguments.first, let name = try? BusName(unique)
         else { return nil }
-        return version
+        return try? MediaRemoteProxy(connection, destination: name, timeout: timeout).version()
+    }
+
+    static func explain(_ error: ProxyError) -> ClientError {
+        switch error {
+        case .refused(_, let error): explain(error)
+        case .unreadable(let member, let error):
+            ClientError(description: "cannot read mediaremoted's answer to \(member): \(error.message)", status: .failure)
+        }
     }
 
     static func explain(_ error: DBusError) -> ClientError {
         switch error.name {
         case .serviceUnknown, .nameHasNoOwner:
             ClientError(
-                description: "mediaremoted is not running (nobody owns \(BridgeNames.busName)); "
+                description: "mediaremoted is not running (nobody owns \(MediaRemoteNames.busName)); "
                     + "start it with: systemctl --user start mediaremoted",
                 status: .unavailable)
         case .noReply, .timeout:
             ClientError(description: "mediaremoted did not answer within \(timeout)", status: .unavailable)
         case .disconnected, .noServer:
             ClientError(description: "lost the session bus: \(error.message)", status: .unavailable)
-        case BridgeNames.noPlayer:
+        case MediaRemoteNames.noPlayer:
             ClientError(description: error.message, status: .failure)
-        case BridgeNames.invalidConfiguration:
+        case MediaRemoteNames.invalidConfiguration:
             // The file's problems, one a line, as `check` prints them.
             ClientError(description: "mediaremoted refused its configuration file; \(error.message)", status: .failure)
         default:

@@ -1,7 +1,7 @@
-import Bridge
 import DBus
 import DBusTypes
 import Loop
+import MediaRemoteAPI
 
 /// What `monitor` says on standard error as mediaremoted comes and goes: that it waits, once,
 /// when the service is not there; that the service started; that it stopped and `monitor`
@@ -28,7 +28,7 @@ extension ServiceClient {
     /// standard error as mediaremoted comes and goes; throws when the bus itself is lost.
     func runSayingPresence() throws(ClientError) {
         var presence = ServicePresence()
-        let watch = connection.watchNameOwner(BridgeNames.busName) { owner in
+        let watch = connection.watchNameOwner(MediaRemoteNames.busName) { owner in
             if let notice = presence.owner(owner?.rawValue) { writeNotice(notice) }
         }
         defer { watch.cancel() }

@@ -1,8 +1,7 @@
 import ArgumentParser
-import Bridge
 import DBus
-import DBusTypes
 import Loop
+import MediaRemoteClient
 
 /// `mediaremotectl shake`: a simulated shake, like the iOS Simulator's Shake Gesture.
 struct Shake: ParsableCommand {
@@ -33,7 +32,7 @@ struct Shake: ParsableCommand {
         var phases: [DispatchedEvent] = []
         let subscription = client.followEvents { if $0.source == "simulated" && $0.subtype == "shake" { phases.append($0) } }
         defer { subscription.cancel() }
-        _ = try client.call(BridgeNames.interface, "SimulateMotion", [.string("shake")])
+        try client.proxy.simulateMotion("shake")
         // Both phases' EventDispatched left the service before its reply: they are queued here.
         client.connection.loop.run(until: { phases.count >= 2 }, timeout: .milliseconds(500))
         guard !phases.isEmpty else {

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Bridge
-import DBus
-import DBusTypes
+import MediaRemoteClient
 
 /// `mediaremotectl shift` and `unshift` (playerctld's names): a person's choice of Now Playing.
 struct ShiftCommand: ParsableCommand {
@@ -29,14 +27,10 @@ struct ShiftCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    func run() throws { try Self.move("Shift", json: json) }
+    func run() throws { Self.report(try ServiceClient().proxy.shift(), json: json) }
 
-    /// Calls `member` (Shift or Unshift) and prints the player chosen.
-    static func move(_ member: MemberName, json: Bool) throws {
-        let reply = try ServiceClient().call(BridgeNames.interface, member)
-        guard case .string(let chosen)? = reply.arguments.first else {
-            throw ClientError(description: "mediaremoted answered \(member) with '\(reply.signature)'", status: .failure)
-        }
+    /// Prints the player Shift or Unshift chose.
+    static func report(_ chosen: String, json: Bool) {
         writeLine(json ? JSON.object([("now_playing", .string(chosen))]).text : "Now Playing: \(chosen)")
     }
 }
@@ -51,5 +45,5 @@ struct UnshiftCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    func run() throws { try ShiftCommand.move("Unshift", json: json) }
+    func run() throws { ShiftCommand.report(try ServiceClient().proxy.unshift(), json: json) }
 }

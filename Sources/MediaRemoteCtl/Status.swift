@@ -1,7 +1,7 @@
 import ArgumentParser
-import Bridge
-import DBus
 import DBusTypes
+import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl status`: the state of the rules, and what is Now Playing, at a glance; or,
 /// with `--follow`, a line each time Now Playing or its track or status changes.
@@ -79,83 +79,52 @@ struct Status: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    /// One link of the chain, as DescribeState gives it.
-    struct Link {
-        let kind, busName, app, path: String
-        let action: String?
-
-        init(_ fields: [String: Value]) {
-            func text(_ key: String) -> String? { fields[key].flatMap { try? String(dbusValue: $0) } }
-            (kind, busName, app, action) = (text("kind") ?? "", text("bus_name") ?? "", text("app") ?? "", text("action"))
-            if case .objectPath(let path)? = fields["path"]?.unwrapped { self.path = path.rawValue } else { path = "" }
-        }
-
-        var description: String {
-            switch kind {
-            case "responder": "responder \(app) \(path)"
-            case "player": "player \(busName) (\(app))"
-            case "shake_action": "shake action \(action ?? "?") on \(busName) (\(app))"
-            default: "\(kind) \(busName) \(path)"
-            }
-        }
-
-        var json: JSON {
-            .object([
-                ("kind", .string(kind)), ("bus_name", .string(busName)), ("app", .string(app)), ("path", .string(path)),
-                ("action", JSON(action)),
-            ])
-        }
-    }
-
     func run() throws {
         let client = try ServiceClient()
         if follow { return try followNowPlaying(client) }
-        let reply = try client.call(.properties, "GetAll", [.string(BridgeNames.interface.rawValue)])
-        let properties: [String: Value] = (try? .init(dbusValue: reply.arguments.first ?? .array(.string, []))) ?? [:]
-        let nowPlaying = (try? String(dbusValue: properties["NowPlaying"] ?? .string("")))?.nonEmpty
-        var responder: (busName: String, path: String)?
-        if case .structure(let fields)? = properties["FirstResponder"], fields.count == 2, case .string(let name) = fields[0],
-            case .objectPath(let path) = fields[1], !name.isEmpty
-        {
-            responder = (name, path.rawValue)
-        }
-        let mode = (try? String(dbusValue: properties["Mode"] ?? .string(""))) ?? ""
-        let version = (try? String(dbusValue: properties["Version"] ?? .string(""))) ?? ""
-        let players = Status.players(properties["Players"])
-        let stateReply = try client.call(BridgeNames.interface, "DescribeState")
-        let state: [String: Value] = (try? .init(dbusValue: stateReply.arguments.first ?? .array(.string, []))) ?? [:]
-        let chain = ((try? [[String: Value]](dbusValue: state["chain"] ?? .array(.string, []))) ?? []).map(Link.init)
-        let discarded = (try? String(dbusValue: state["chain_discarded"] ?? .string("")))?.nonEmpty
-        let receiving = (try? [String](dbusValue: state["receiving"] ?? .array(.string, []))) ?? []
-        let claims: [String: UInt32] = (try? .init(dbusValue: state["motion_claims"] ?? .dictionary(key: .string, value: .uint32, []))) ?? [:]
-        let why = (try? String(dbusValue: state["now_playing_reason"] ?? .string("")))?.nonEmpty
-        let track = nowPlaying.flatMap { NowPlayingTrack.read($0, on: client.connection) }
+        let properties = try client.proxy.properties()
+        let state = try client.proxy.describeState()
+        let track = properties.nowPlaying.flatMap { NowPlayingTrack.read($0, on: client.connection) }
         if json {
-            writeLine(JSON.object([
-                ("version", .string(version)), ("now_playing", JSON(nowPlaying)), ("now_playing_reason", JSON(why)),
-                ("track", track?.json ?? .null),
-                ("first_responder", responder.map { .object([("bus_name", .string($0.busName)), ("path", .string($0.path))]) } ?? .null),
-                ("mode", .string(mode)),
-                ("chain", .array(chain.map(\.json))), ("chain_discarded", JSON(chain.isEmpty ? discarded : nil)),
-                ("receiving", .array(receiving.map(JSON.string))),
-                ("motion_claims", .object(claims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) })),
-                ("players", .array(players.map { .object([
-                    ("name", .string($0.name)), ("status", .string($0.status)), ("receiving", .bool($0.receiving)),
-                ]) })),
-            ]).text)
-            return
+            writeLine(Status.json(properties, state, track).text)
+        } else {
+            Status.show(properties, state, track)
         }
-        writeLine("Now Playing:     \(nowPlaying.map { name in why.map { "\(name) (\($0))" } ?? name } ?? "none")")
+    }
+
+    static func show(_ properties: MediaRemoteProperties, _ state: DescribeStateReply, _ track: NowPlayingTrack?) {
+        let nowPlaying = properties.nowPlaying
+        writeLine("Now Playing:     \(nowPlaying.map { name in state.nowPlayingReason.map { "\(name) (\($0))" } ?? name } ?? "none")")
         if nowPlaying != nil { writeLine("Track:           \(track?.summary ?? "cannot be read from the player")") }
-        writeLine("First responder: \(responder.map { "\($0.busName) \($0.path)" } ?? "none")")
-        writeLine("Mode:            \(mode)")
-        writeLine("Chain:           \(chain.isEmpty ? "none: \(DispatchedEvent.explain(discarded))" : chain.map(\.description).joined(separator: " → "))")
-        writeLine("Receiving:       \(receiving.isEmpty ? "none" : receiving.joined(separator: " "))")
-        writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: " "))")
-        if players.isEmpty { writeLine("Players:         none") }
-        for (index, player) in players.enumerated() {
-            writeLine("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(player.receiving ? "receiving" : "not receiving")")
+        writeLine("First responder: \(properties.firstResponder?.description ?? "none")")
+        writeLine("Mode:            \(properties.mode)")
+        let chain = state.chain
+        let route = chain.isEmpty ? "none: \(DispatchedEvent.explain(state.chainDiscarded))" : chain.map(\.summary).joined(separator: " → ")
+        writeLine("Chain:           \(route)")
+        writeLine("Receiving:       \(state.receiving.isEmpty ? "none" : state.receiving.joined(separator: " "))")
+        let claims = state.motionClaims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.joined(separator: " "))")
+        if properties.players.isEmpty { writeLine("Players:         none") }
+        for (index, player) in properties.players.enumerated() {
+            let receiving = player.receiving ? "receiving" : "not receiving"
+            writeLine("\(index == 0 ? "Players:" : "")".padding(17) + "\(player.name)  \(player.status)  \(receiving)")
         }
+    }
+
+    static func json(_ properties: MediaRemoteProperties, _ state: DescribeStateReply, _ track: NowPlayingTrack?) -> JSON {
+        let responder = properties.firstResponder.map { JSON.object([("bus_name", .string($0.busName)), ("path", .string($0.path.rawValue))]) }
+        let players = properties.players.map { player in
+            JSON.object([("name", .string(player.name)), ("status", .string(player.status)), ("receiving", .bool(player.receiving))])
+        }
+        return .object([
+            ("version", .string(properties.version)), ("now_playing", JSON(properties.nowPlaying)),
+            ("now_playing_reason", JSON(state.nowPlayingReason)), ("track", track?.json ?? .null), ("first_responder", responder ?? .null),
+            ("mode", .string(properties.mode)), ("chain", .array(state.chain.map(\.json))),
+            ("chain_discarded", JSON(state.chain.isEmpty ? state.chainDiscarded : nil)),
+            ("receiving", .array(state.receiving.map(JSON.string))),
+            ("motion_claims", .object(state.motionClaims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) })),
+            ("players", .array(players)),
+        ])
     }
 
     /// `--follow`: a line now and at each change, until interrupted or the bus is lost.
@@ -168,15 +137,23 @@ struct Status: ParsableCommand {
         follower.start()
         try client.runSayingPresence()
     }
+}
 
-    static func players(_ value: Value?) -> [(name: String, status: String, receiving: Bool)] {
-        guard case .array(_, let items)? = value else { return [] }
-        return items.compactMap {
-            guard case .structure(let f) = $0, f.count == 3, case .string(let name) = f[0], case .string(let status) = f[1],
-                case .boolean(let receiving) = f[2]
-            else { return nil }
-            return (name, status, receiving)
+extension DescribeStateReply.Link {
+    /// `player org.mpris.MediaPlayer2.mpv (:1.12)`, as `status` shows a link.
+    var summary: String {
+        switch kind {
+        case .responder: "responder \(app) \(destination.path)"
+        case .player: "player \(destination.busName) (\(app))"
+        case .shakeAction: "shake action \(action ?? "?") on \(destination.busName) (\(app))"
         }
+    }
+
+    var json: JSON {
+        .object([
+            ("kind", .string(kind.rawValue)), ("bus_name", .string(destination.busName)), ("app", .string(app)),
+            ("path", .string(destination.path.rawValue)), ("action", JSON(action)),
+        ])
     }
 }
 

@@ -2,6 +2,7 @@
 import Bridge
 import Config
 import Core
+import MediaRemoteAPI
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Foundation
 import Loop
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -29,20 +30,10 @@ struct AccessTests {
         -> Result<[Value], DBusError>
     {
         var result: Result<Message, DBusError>?
-        connection.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
+        connection.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
                         member: member, arguments: arguments) { result = $0 }
         fixture.wait { result != nil }
         return (result ?? .failure(.failed("no answer"))).map(\.arguments)
-    }
-
-    static func state(_ fixture: ServiceFixture) -> [String: Value] {
-        guard case .success(let reply) = fixture.callBridge("DescribeState"), case .dictionary(_, _, let entries)? = reply.arguments.first
-        else { return [:] }
-        var state: [String: Value] = [:]
-        for entry in entries {
-            if case .string(let key) = entry.key { state[key] = entry.value.unwrapped }
-        }
-        return state
     }
 
     @Test("B cannot resign A's responder, end A's receiving or release A's claim; any client may send events and shakes")
@@ -52,38 +43,41 @@ struct AccessTests {
         let b = try fixture.bus.connect(loop: fixture.loop)
         let received = Box<[String]>([])
         try Self.exportResponder(on: a, at: "/a", into: received)
-        for (member, arguments) in [("BeginReceivingRemoteControlEvents", []), ("BecomeFirstResponder", [Value.objectPath("/a")]),
-                                    ("ClaimMotion", [])] as [(MemberName, [Value])]
-        {
+        let setUp: [(MemberName, [Value])] = [
+            (MediaRemoteMembers.beginReceivingRemoteControlEvents, []), (MediaRemoteMembers.becomeFirstResponder, [.objectPath("/a")]),
+            (MediaRemoteMembers.claimMotion, []),
+        ]
+        for (member, arguments) in setUp {
             #expect((try? Self.call(fixture, from: a, member, arguments).get()) != nil, "\(member)")
         }
         let aName = a.uniqueName.rawValue
-        let before = Self.state(fixture)
-        #expect(before["receiving"] == .array(.string, [.string(aName)]))
-        #expect(before["motion_claims"] == .dictionary(key: .string, value: .uint32, [.init(.string(aName), .uint32(1))]))
+        let before = try fixture.describeState()
+        #expect(before.receiving == [aName])
+        #expect(before.motionClaims == [aName: 1])
 
         // B names A's object: the call acts for B's own objects, of which there is none.
-        #expect(try Self.call(fixture, from: b, "ResignFirstResponder", [.objectPath("/a")]).get() == [.boolean(false)])
-        #expect((try? Self.call(fixture, from: b, "EndReceivingRemoteControlEvents").get()) != nil)
-        guard case .failure(let release) = Self.call(fixture, from: b, "ReleaseMotion") else {
+        #expect(try Self.call(fixture, from: b, MediaRemoteMembers.resignFirstResponder, [.objectPath("/a")]).get() == [.boolean(false)])
+        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.endReceivingRemoteControlEvents).get()) != nil)
+        guard case .failure(let release) = Self.call(fixture, from: b, MediaRemoteMembers.releaseMotion) else {
             Issue.record("B released a claim it does not hold")
             return
         }
         #expect(release.name == .invalidArgs && release.message == "you hold no motion claim to release")
-        guard case .failure(let push) = Self.call(fixture, from: b, "BecomeFirstResponder", [.objectPath("/a")]) else {
+        guard case .failure(let push) = Self.call(fixture, from: b, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/a")]) else {
             Issue.record("B pushed A's object")
             return
         }
         #expect(push.name == .invalidArgs && push.message.hasPrefix("there is no object at /a on your connection"))
-        #expect(fixture.property("FirstResponder") == .structure([.string(aName), .objectPath("/a")]))
-        let after = Self.state(fixture)
-        #expect(after["receiving"] == before["receiving"])
-        #expect(after["motion_claims"] == before["motion_claims"])
+        #expect(fixture.property(MediaRemoteMembers.firstResponder) == .structure([.string(aName), .objectPath("/a")]))
+        let after = try fixture.describeState()
+        #expect(after.receiving == before.receiving)
+        #expect(after.motionClaims == before.motionClaims)
 
         // Sending events and simulating a shake are open to every client of the session.
-        #expect(try Self.call(fixture, from: b, "SendRemoteControlEvent", [.string("play")]).get()
-            == [.boolean(true), .string(aName), .objectPath("/a")])
-        #expect((try? Self.call(fixture, from: b, "SimulateMotion", [.string("shake")]).get()) != nil)
+        let sent = try SendRemoteControlEventReply(
+            arguments: Self.call(fixture, from: b, MediaRemoteMembers.sendRemoteControlEvent, [.string("play")]).get())
+        #expect(sent.handledBy == ObjectAddress(busName: aName, path: "/a"))
+        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.simulateMotion, [.string("shake")]).get()) != nil)
         #expect(received.value == ["/a RemoteControlReceived play", "/a MotionBegan shake", "/a MotionEnded shake"])
     }
 
@@ -94,32 +88,32 @@ struct AccessTests {
         let received = Box<[String]>([])
         for index in 0...64 { try Self.exportResponder(on: a, at: try ObjectPath("/r\(index)"), into: received) }
         for index in 0..<64 {
-            #expect(try Self.call(fixture, from: a, "BecomeFirstResponder", [.objectPath(try ObjectPath("/r\(index)"))]).get()
+            #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath(try ObjectPath("/r\(index)"))]).get()
                 == [.boolean(true)])
         }
-        guard case .failure(let push) = Self.call(fixture, from: a, "BecomeFirstResponder", [.objectPath("/r64")]) else {
+        guard case .failure(let push) = Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r64")]) else {
             Issue.record("a 65th responder was accepted")
             return
         }
-        #expect(push.name == BridgeNames.limitExceeded)
+        #expect(push.name == MediaRemoteNames.limitExceeded)
         #expect(push.message == "you have 64 responders on the first-responder stack, the most one connection may have; resign one first")
         // Pushing one already there moves it up; resigning one makes room.
-        #expect(try Self.call(fixture, from: a, "BecomeFirstResponder", [.objectPath("/r0")]).get() == [.boolean(true)])
-        #expect(try Self.call(fixture, from: a, "ResignFirstResponder", [.objectPath("/r1")]).get() == [.boolean(true)])
-        #expect(try Self.call(fixture, from: a, "BecomeFirstResponder", [.objectPath("/r64")]).get() == [.boolean(true)])
+        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r0")]).get() == [.boolean(true)])
+        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.resignFirstResponder, [.objectPath("/r1")]).get() == [.boolean(true)])
+        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r64")]).get() == [.boolean(true)])
 
-        for _ in 0..<64 { #expect((try? Self.call(fixture, from: a, "ClaimMotion").get()) != nil) }
-        guard case .failure(let claim) = Self.call(fixture, from: a, "ClaimMotion") else {
+        for _ in 0..<64 { #expect((try? Self.call(fixture, from: a, MediaRemoteMembers.claimMotion).get()) != nil) }
+        guard case .failure(let claim) = Self.call(fixture, from: a, MediaRemoteMembers.claimMotion) else {
             Issue.record("a 65th claim was accepted")
             return
         }
-        #expect(claim.name == BridgeNames.limitExceeded)
+        #expect(claim.name == MediaRemoteNames.limitExceeded)
         #expect(claim.message == "you hold 64 motion claims, the most one connection may hold; release one first")
 
         let b = try fixture.bus.connect(loop: fixture.loop)
         try Self.exportResponder(on: b, at: "/b", into: received)
-        #expect(try Self.call(fixture, from: b, "BecomeFirstResponder", [.objectPath("/b")]).get() == [.boolean(true)])
-        #expect((try? Self.call(fixture, from: b, "ClaimMotion").get()) != nil)
+        #expect(try Self.call(fixture, from: b, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/b")]).get() == [.boolean(true)])
+        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.claimMotion).get()) != nil)
     }
 
     @Test("a connection that does not answer the check of its pushes: 16 checks at once, the 17th push LimitExceeded")
@@ -131,8 +125,10 @@ struct AccessTests {
         let silent = try fixture.bus.connect(loop: silentLoop)
         var answers: [Int: Result<Message, DBusError>] = [:]
         for index in 0..<17 {
-            silent.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
-                        member: "BecomeFirstResponder", arguments: [.objectPath(try ObjectPath("/p\(index)"))]) { answers[index] = $0 }
+            silent.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
+                        member: MediaRemoteMembers.becomeFirstResponder, arguments: [.objectPath(try ObjectPath("/p\(index)"))]) {
+                answers[index] = $0
+            }
         }
         silent.flush()
         // Long enough for the service to have read all 17; their checks time out after 250 ms.
@@ -143,7 +139,7 @@ struct AccessTests {
             Issue.record("the 17th push was not refused: \(String(describing: answers[16]))")
             return
         }
-        #expect(refused.name == BridgeNames.limitExceeded)
+        #expect(refused.name == MediaRemoteNames.limitExceeded)
         #expect(refused.message.hasPrefix("you have 16 BecomeFirstResponder calls still being checked"))
         // The first 16 were checked and failed (no such object, or no answer in time), nothing more.
         for index in 0..<16 {
@@ -152,8 +148,8 @@ struct AccessTests {
         // Once answered, the connection may push again.
         try Self.exportResponder(on: silent, at: "/p0", into: Box([]))
         var again: Result<Message, DBusError>?
-        silent.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
-                    member: "BecomeFirstResponder", arguments: [.objectPath("/p0")]) { again = $0 }
+        silent.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
+                    member: MediaRemoteMembers.becomeFirstResponder, arguments: [.objectPath("/p0")]) { again = $0 }
         _ = silentLoop.run(until: { again != nil }, timeout: .seconds(10))
         #expect((try? again?.get().arguments) == [.boolean(true)])
     }

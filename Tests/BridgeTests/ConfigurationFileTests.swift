@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -15,7 +16,7 @@ struct ConfigurationFileTests {
     }
 
     static func mode(_ fixture: ServiceFixture) -> String? {
-        if case .string(let mode)? = fixture.property("Mode") { mode } else { nil }
+        if case .string(let mode)? = fixture.property(MediaRemoteMembers.mode) { mode } else { nil }
     }
 
     @Test("the daemon starts with the file's settings")
@@ -33,7 +34,7 @@ struct ConfigurationFileTests {
         #expect(result.stderr.contains("mediaremote/config.toml:2: service.mode: \"fast\" is not allowed; allowed: \"compat\" or \"strict\""),
                 "\(result.stderr)")
         #expect(result.stderr.contains("config.toml:4: shake.sensitivity: 99 is out of range"), "\(result.stderr)")
-        #expect(try !bus.connect().listNames().contains(BridgeNames.busName))
+        #expect(try !bus.connect().listNames().contains(MediaRemoteNames.busName))
     }
 
     @Test("--config names the file, which must then exist")

@@ -1,6 +1,6 @@
-import Bridge
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 
 #if canImport(FoundationXML)
@@ -37,11 +37,11 @@ struct ContractTests {
         let reader = MethodReader()
         parser.delegate = reader
         #expect(parser.parse())
-        #expect(Set(reader.methods.keys) == Set(ResponderCalls.members.map(\.rawValue)))
+        #expect(Set(reader.methods.keys) == Set(ResponderMembers.all.map(\.rawValue)))
         for (name, (inputs, outputs)) in reader.methods {
-            #expect(inputs == ResponderCalls.inputs.description, "\(name)")
-            #expect(outputs == ResponderCalls.outputs.description, "\(name)")
+            #expect(inputs == ResponderCall.fields.signature.description, "\(name)")
+            #expect(outputs == ResponderReply.fields.signature.description, "\(name)")
         }
-        #expect(text.contains("<interface name=\"\(BridgeNames.responderInterface)\">"))
+        #expect(text.contains("<interface name=\"\(MediaRemoteNames.responderInterface)\">"))
     }
 }

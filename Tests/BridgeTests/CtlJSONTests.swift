@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -57,9 +58,10 @@ struct CtlJSONTests {
     func responder() throws {
         let fixture = try ServiceFixture()
         try fixture.client.export([ResponderObject.interface { _, _ in true }], at: "/r")
-        for (member, arguments) in [("BeginReceivingRemoteControlEvents", []), ("BecomeFirstResponder", [Value.objectPath("/r")])]
-            as [(MemberName, [Value])]
-        {
+        let setUp: [(MemberName, [Value])] = [
+            (MediaRemoteMembers.beginReceivingRemoteControlEvents, []), (MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r")]),
+        ]
+        for (member, arguments) in setUp {
             #expect((try? fixture.callBridge(member, arguments).get()) != nil, "\(member)")
         }
         let me = fixture.client.uniqueName.rawValue

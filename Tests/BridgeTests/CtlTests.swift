@@ -2,6 +2,7 @@ import ArgumentParser
 import Bridge
 import DBus
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -102,7 +103,7 @@ struct CtlTests {
     func versionSilentService() throws {
         let bus = try PrivateBus()
         let silent = try bus.connect()
-        #expect(try silent.requestName(BridgeNames.busName) == .primaryOwner)
+        #expect(try silent.requestName(MediaRemoteNames.busName) == .primaryOwner)
         // Its loop never runs: the call reaches it and is never answered.
         let start = ContinuousClock.now
         let result = try Subprocess.run(DaemonTests.ctl, ["--version"], environment: bus.environment)

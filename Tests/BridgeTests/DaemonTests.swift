@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Foundation
 import Loop
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -18,7 +19,7 @@ struct DaemonTests {
         try process.start()
         let connection = try bus.connect()
         var owner: BusName?
-        let watch = connection.watchNameOwner(BridgeNames.busName) { owner = $0 }
+        let watch = connection.watchNameOwner(MediaRemoteNames.busName) { owner = $0 }
         defer { watch.cancel() }
         connection.loop.run(until: { owner != nil || !process.isRunning }, timeout: .seconds(20))
         guard owner != nil else {
@@ -32,11 +33,11 @@ struct DaemonTests {
         let bus = try PrivateBus()
         let daemon = try Self.start(on: bus)
         let client = try bus.connect()
-        _ = try client.callBlocking(.methodCall(destination: BridgeNames.busName, path: BridgeNames.objectPath,
+        _ = try client.callBlocking(.methodCall(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath,
                                                 interface: .peer, member: "Ping"))
         let reply = try client.callBlocking(.methodCall(
-            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .properties, member: "Get",
-            arguments: [.string(BridgeNames.interface.rawValue), .string("Version")]))
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
+            arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.rawValue)]))
         #expect(reply.arguments == [.variant(.string(MediaRemoteVersion.current))])
         let result = daemon.stop()
         #expect(result.status == 0, "\(result.stderr)")
@@ -61,7 +62,7 @@ struct DaemonTests {
         let result = daemon.stop(signal: signal)
         #expect(result.status == 0, "\(result.stderr)")
         let names = try bus.connect().listNames()
-        #expect(!names.contains(BridgeNames.busName))
+        #expect(!names.contains(MediaRemoteNames.busName))
     }
 
     @Test("when the bus goes away it exits 1, so systemd restarts it")
@@ -97,7 +98,7 @@ struct DaemonTests {
         let daemon = try Self.start(on: bus)
         defer { _ = daemon.stop() }
         let reply = try bus.connect().callBlocking(.methodCall(
-            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .introspectable, member: "Introspect"))
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .introspectable, member: "Introspect"))
         guard case .string(let live)? = reply.arguments.first else {
             Issue.record("no introspection")
             return

@@ -1,6 +1,7 @@
 import Bridge
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -28,10 +29,10 @@ struct FaultsTests {
         #expect(received == ["Play", "Next"])
         #expect(fixture.wait { fixture.dispatched.count == 2 })
         // The bus answers a call whose recipient left for it: declined, or timedOut if it saw no answer.
-        #expect(["declined", "timedOut"].contains(fixture.dispatched.last?.reason ?? ""), "\(fixture.dispatched)")
+        #expect(["declined", "timedOut"].contains(fixture.dispatched.last?.outcome.reason ?? ""), "\(fixture.dispatched)")
         #expect(fixture.wait { fixture.players.isEmpty && fixture.nowPlaying == "" })
         #expect(fixture.send("play") == "discarded")
-        #expect(fixture.wait { fixture.dispatched.last?.reason == "nobodyReceiving" }, "\(fixture.dispatched.last.map(\.description) ?? "")")
+        #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "nobodyReceiving" }, "\(fixture.dispatched.last?.description ?? "")")
         #expect(fixture.daemon.isRunning)
     }
 }

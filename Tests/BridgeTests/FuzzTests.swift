@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -27,10 +28,10 @@ struct FuzzTests {
         let seed = UInt64(Self.setting("FUZZ_SEED", default: Int.random(in: 1...999_999)))
         // With the proxy, which is off unless asked for: every object the service can export.
         let fixture = try ServiceFixture(arguments: ["--mpris-proxy"], logToFile: true)
-        let targets = try CallFuzzer.discover(on: fixture.client, destination: BridgeNames.busName)
+        let targets = try CallFuzzer.discover(on: fixture.client, destination: MediaRemoteNames.busName)
         let paths = Set(targets.map(\.path.rawValue))
-        #expect(paths.isSuperset(of: [BridgeNames.objectPath.rawValue, "/org/mpris/MediaPlayer2"]), "\(paths)")
-        let fuzzer = CallFuzzer(connection: fixture.client, destination: BridgeNames.busName, targets: targets, seed: seed,
+        #expect(paths.isSuperset(of: [MediaRemoteNames.objectPath.rawValue, "/org/mpris/MediaPlayer2"]), "\(paths)")
+        let fuzzer = CallFuzzer(connection: fixture.client, destination: MediaRemoteNames.busName, targets: targets, seed: seed,
                                 hugeBytes: Self.setting("FUZZ_HUGE_BYTES", default: 1 << 20))
 
         // A first round settles what any run allocates once (caches, the first huge message).
@@ -44,7 +45,8 @@ struct FuzzTests {
             remaining -= round
             // Still there, and still answering a plain call.
             let ping = try? fixture.client.callBlocking(.methodCall(
-                destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .peer, member: "Ping"), timeout: .seconds(10))
+                destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .peer, member: "Ping"),
+                timeout: .seconds(10))
             crashed = ping == nil || !fixture.daemon.isRunning
         }
         let after = Self.residentKB(fixture.daemon.pid) ?? 0
@@ -73,8 +75,8 @@ struct FuzzTests {
             healthy.append("\(member) \(subtype)")
             return true
         }], at: "/healthy")
-        _ = try fixture.callBridge("BeginReceivingRemoteControlEvents").get()
-        #expect(try fixture.callBridge("BecomeFirstResponder", [.objectPath("/healthy")]).get().arguments == [.boolean(true)])
+        _ = try fixture.callBridge(MediaRemoteMembers.beginReceivingRemoteControlEvents).get()
+        #expect(try fixture.callBridge(MediaRemoteMembers.becomeFirstResponder, [.objectPath("/healthy")]).get().arguments == [.boolean(true)])
 
         let fuzzer = try PlayerFuzzer(address: fixture.bus.address, loop: fixture.loop, players: 4, seed: seed,
                                       hugeBytes: Self.setting("FUZZ_HUGE_BYTES", default: 1 << 18))
@@ -93,9 +95,9 @@ struct FuzzTests {
         }
         // Shakes ignore Now Playing: they reach the first responder, the healthy app.
         healthy = []
-        #expect((try? fixture.callBridge("SimulateMotion", [.string("shake")]).get()) != nil)
+        #expect((try? fixture.callBridge(MediaRemoteMembers.simulateMotion, [.string("shake")]).get()) != nil)
         #expect(healthy == ["MotionBegan shake", "MotionEnded shake"])
-        let playersProperty = fixture.property("Players")
+        let playersProperty = fixture.property(MediaRemoteMembers.players)
         let after = Self.residentKB(fixture.daemon.pid) ?? 0
         print("fuzz players (seed \(seed)): \(steps) steps, \(fuzzer.report); \(answered) of \(steps / 250) events answered meanwhile; "
             + "crashes \(crashed ? 1 : 0); RSS \(before) kB → \(after) kB")

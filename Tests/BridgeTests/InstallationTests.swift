@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -135,16 +136,16 @@ struct InstallationTests {
         _ = try client.callBlocking(.methodCall(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "UpdateActivationEnvironment",
             arguments: [["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_CONFIG_HOME": bus.configHome.path].dbusValue]))
-        #expect(try !client.listNames().contains(BridgeNames.busName))
+        #expect(try !client.listNames().contains(MediaRemoteNames.busName))
 
         let reply = try client.callBlocking(.methodCall(
-            destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: .properties, member: "Get",
-            arguments: [.string(BridgeNames.interface.rawValue), .string("Version")]), timeout: .seconds(20))
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
+            arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.rawValue)]), timeout: .seconds(20))
         #expect(reply.arguments == [.variant(.string(MediaRemoteVersion.current))])
         // It is the installed executable that answered.
         let owner = try client.callBlocking(.methodCall(
             destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetConnectionUnixProcessID",
-            arguments: [.string(BridgeNames.busName.rawValue)]))
+            arguments: [.string(MediaRemoteNames.busName.rawValue)]))
         guard case .uint32(let pid)? = owner.arguments.first else { throw TestFailure("no process id: \(owner.arguments)") }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
         #expect(executable == prefix.appendingPathComponent("bin/mediaremoted").resolvingSymlinksInPath().path)

@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -16,8 +17,8 @@ struct NothingLostTests {
             received(subtype)
             return true
         }], at: "/sink")
-        _ = try fixture.callBridge("BeginReceivingRemoteControlEvents").get()
-        #expect(try fixture.callBridge("BecomeFirstResponder", [.objectPath("/sink")]).get().arguments == [.boolean(true)])
+        _ = try fixture.callBridge(MediaRemoteMembers.beginReceivingRemoteControlEvents).get()
+        #expect(try fixture.callBridge(MediaRemoteMembers.becomeFirstResponder, [.objectPath("/sink")]).get().arguments == [.boolean(true)])
     }
 
     @Test("4 clients × 2,500 SendRemoteControlEvent, 400 in flight: 10,000 answers, 10,000 EventDispatched, each client's in its order")
@@ -42,8 +43,9 @@ struct NothingLostTests {
         func send(_ client: Int) {
             let index = sent[client]
             sent[client] += 1
-            clients[client].call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
-                                 member: "SendRemoteControlEvent", arguments: [.string(subtypes[client])], timeout: .seconds(120)) { result in
+            clients[client].call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
+                                 member: MediaRemoteMembers.sendRemoteControlEvent, arguments: [.string(subtypes[client])],
+                                 timeout: .seconds(120)) { result in
                 switch result {
                 case .success(let reply) where reply.arguments.first == .boolean(true): answers[client].append(index)
                 case .success(let reply): failures.append("\(subtypes[client]) #\(index) not handled: \(reply.arguments)")
@@ -69,7 +71,8 @@ struct NothingLostTests {
                     "\(subtypes[client]): \(indices.count) answers, first out of order: \(String(describing: firstOutOfOrder))")
         }
         #expect(fixture.dispatched.count == total)
-        #expect(fixture.dispatched.allSatisfy { $0.handled ? $0.reason.isEmpty : !$0.reason.isEmpty })
+        #expect(fixture.unreadable.isEmpty, "\(fixture.unreadable)")
+        #expect(fixture.dispatched.allSatisfy { $0.outcome.reason?.isEmpty != true })
         for subtype in subtypes {
             let signals = fixture.dispatched.filter { $0.subtype == subtype }
             #expect(signals.count == perClient, "\(subtype)")
@@ -93,8 +96,8 @@ struct NothingLostTests {
         var sent = 0
         func send() {
             sent += 1
-            client.call(destination: BridgeNames.busName, path: BridgeNames.objectPath, interface: BridgeNames.interface,
-                        member: "SendRemoteControlEvent", arguments: [.string("togglePlayPause")], timeout: .seconds(60)) { _ in
+            client.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
+                        member: MediaRemoteMembers.sendRemoteControlEvent, arguments: [.string("togglePlayPause")], timeout: .seconds(60)) { _ in
                 answered += 1
                 if sent < count { send() }
             }

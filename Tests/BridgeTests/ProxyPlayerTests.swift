@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -87,7 +88,7 @@ struct ProxyPlayerTests {
         // Each call became an event with source mpris, through the rules.
         #expect(fixture.wait { fixture.dispatched.filter { $0.source == "mpris" }.count == 3 })
         #expect(fixture.dispatched.filter { $0.source == "mpris" }.map(\.subtype) == ["nextTrack", "previousTrack", "togglePlayPause"])
-        #expect(fixture.dispatched.allSatisfy { $0.busName == a.name })
+        #expect(fixture.dispatched.allSatisfy { $0.outcome.handledBy?.busName == a.name })
     }
 
     @Test("--follow status shows the changes when Now Playing moves")

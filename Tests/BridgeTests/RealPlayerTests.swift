@@ -2,6 +2,7 @@ import Bridge
 import DBus
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Testing
 import TestSupport
 
@@ -99,11 +100,11 @@ struct RealPlayerTests {
     func shift() throws {
         let fixture = try ServiceFixture()
         func shift(_ member: MemberName) -> String {
-            guard case .success(let reply) = fixture.callBridge(member), case .string(let name)? = reply.arguments.first else { return "?" }
-            return name
+            guard case .success(let reply) = fixture.callBridge(member) else { return "?" }
+            return (try? ShiftReply(arguments: reply.arguments).nowPlaying) ?? "unreadable"
         }
-        if case .failure(let error) = fixture.callBridge("Shift") {
-            #expect(error.name == BridgeNames.noPlayer)
+        if case .failure(let error) = fixture.callBridge(MediaRemoteMembers.shift) {
+            #expect(error.name == MediaRemoteNames.noPlayer)
         } else {
             Issue.record("Shift with no player succeeded")
         }
@@ -113,15 +114,15 @@ struct RealPlayerTests {
         a.play()
         b.play()
         // In line: B (started last), A, then C (never played).
-        #expect(shift("Shift") == a.name)
+        #expect(shift(MediaRemoteMembers.shift) == a.name)
         #expect(fixture.nowPlaying == a.name)
         #expect(fixture.send("togglePlayPause") == "\(a.name) /org/mpris/MediaPlayer2")
         #expect(fixture.wait { a.status == "Paused" && fixture.players.contains("\(a.name) Paused true") })
         #expect(b.status == "Playing")
         // In line now: B (playing), A (paused last), C.
-        #expect(shift("Shift") == c.name)
-        #expect(shift("Shift") == b.name)
-        #expect(shift("Unshift") == c.name)
+        #expect(shift(MediaRemoteMembers.shift) == c.name)
+        #expect(shift(MediaRemoteMembers.shift) == b.name)
+        #expect(shift(MediaRemoteMembers.unshift) == c.name)
         fixture.wait(timeout: .milliseconds(1200)) { false }
         #expect(fixture.nowPlaying == c.name, "a choice holds while B plays on")
         a.play()
@@ -138,9 +139,9 @@ struct RealPlayerTests {
             Issue.record("mpv-mpris has no boolean Shuffle")
             return
         }
-        _ = try fixture.callBridge("SimulateMotion", [.string("shake")])
+        _ = try fixture.callBridge(MediaRemoteMembers.simulateMotion, [.string("shake")])
         #expect(fixture.wait { player.playerProperty("Shuffle") == .boolean(!before) })
-        _ = try fixture.callBridge("SimulateMotion", [.string("shake")])
+        _ = try fixture.callBridge(MediaRemoteMembers.simulateMotion, [.string("shake")])
         #expect(fixture.wait { player.playerProperty("Shuffle") == .boolean(before) })
     }
 
@@ -185,7 +186,7 @@ struct RealPlayerTests {
         #expect(fixture.players == ["\(a.name) Playing false"])
         #expect(fixture.send("pause") == "discarded")
         #expect(a.status == "Playing")
-        #expect(fixture.wait { fixture.dispatched.last?.reason == "nobodyReceiving" })
+        #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "nobodyReceiving" })
     }
 
     @Test("EventDispatched reports every outcome, handled or not")
@@ -205,7 +206,8 @@ struct RealPlayerTests {
             "beginSeekingForward → \(a.name) /org/mpris/MediaPlayer2",
             "endSeekingForward → \(a.name) /org/mpris/MediaPlayer2",
         ])
-        #expect(fixture.dispatched.allSatisfy { $0.type == "remoteControl" && $0.source == "api" && $0.phase.isEmpty })
+        #expect(fixture.dispatched.allSatisfy { $0.type == "remoteControl" && $0.source == "api" && $0.phase == nil })
+        #expect(fixture.unreadable.isEmpty, "\(fixture.unreadable)")
     }
 
     /// A headless Audacious on the fixture's bus with the test tracks, in a home of its own
@@ -260,7 +262,7 @@ struct RealPlayerTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(fixture.wait { fixture.dispatched.contains { $0.subtype == "endSeekingForward" } }, "\(fixture.dispatched)")
         let end = fixture.dispatched.first { $0.subtype == "endSeekingForward" }
-        #expect(end?.handled == true && end?.busName == player.name, "\(fixture.dispatched)")
+        #expect(end?.outcome.handledBy?.busName == player.name, "\(fixture.dispatched)")
         #expect(result.stderr.contains("stopping: delivering endSeekingForward"), "\(result.stderr)")
     }
 

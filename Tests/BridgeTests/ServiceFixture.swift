@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Foundation
 import Loop
+import MediaRemoteAPI
 import TestSupport
 
 /// mediaremoted running on a private bus, with a client connection that records every
@@ -12,20 +13,11 @@ final class ServiceFixture {
     let daemon: Subprocess
     let loop: EventLoop
     let client: Connection
-    private(set) var dispatched: [Dispatched] = []
+    private(set) var dispatched: [EventDispatched] = []
+    /// Why each `EventDispatched` the contract could not read was refused.
+    private(set) var unreadable: [String] = []
     private var subscription: SignalSubscription?
     private var children: [Subprocess] = []
-
-    /// One `EventDispatched`, as the test reads it.
-    struct Dispatched: Equatable, CustomStringConvertible {
-        let type, subtype, phase, source: String
-        /// The event's time (CLOCK_MONOTONIC µs), given when it was made.
-        var timestamp: UInt64 = 0
-        let handled: Bool
-        let busName, path, reason: String
-
-        var description: String { "\(subtype)\(phase.isEmpty ? "" : " " + phase) → \(handled ? "\(busName) \(path)" : reason)" }
-    }
 
     /// `configuration`: the text of the config.toml the daemon finds (none by default).
     /// `logToFile`: the daemon's output goes to ``logFile`` (for long runs) instead of a pipe.
@@ -37,17 +29,15 @@ final class ServiceFixture {
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
-        subscription = client.subscribe(MatchRule(interface: BridgeNames.interface, member: "EventDispatched")) { [unowned self] in
-            let a = $0.arguments
-            guard a.count == 9, case .string(let type) = a[0], case .string(let subtype) = a[1], case .string(let phase) = a[2],
-                case .uint64(let timestamp) = a[3], case .string(let source) = a[4], case .boolean(let handled) = a[5], case .string(let busName) = a[6],
-                case .objectPath(let path) = a[7], case .string(let reason) = a[8]
-            else { return }
-            self.dispatched.append(Dispatched(
-                type: type, subtype: subtype, phase: phase, source: source, timestamp: timestamp, handled: handled, busName: busName,
-                path: path.rawValue, reason: reason))
+        let events = MatchRule(interface: MediaRemoteNames.interface, member: MediaRemoteMembers.eventDispatched)
+        subscription = client.subscribe(events) { [unowned self] message in
+            do throws(DBusError) {
+                self.dispatched.append(try EventDispatched(arguments: message.arguments))
+            } catch {
+                self.unreadable.append(error.message)
+            }
         }
-        guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(BridgeNames.busName)) == true }) else {
+        guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(MediaRemoteNames.busName)) == true }) else {
             throw TestFailure("mediaremoted did not start: \(daemon.stop().stderr)")
         }
     }
@@ -89,41 +79,44 @@ final class ServiceFixture {
     }
 
     /// Calls a method of the bridge and runs the loop until it answers.
-    func callBridge(_ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = BridgeNames.interface)
+    func callBridge(_ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = MediaRemoteNames.interface)
         -> Result<Message, DBusError>
     {
-        call(BridgeNames.busName, BridgeNames.objectPath, interface, member, arguments)
+        call(MediaRemoteNames.busName, MediaRemoteNames.objectPath, interface, member, arguments)
     }
 
     /// `SendRemoteControlEvent`: (handled, bus name, path), or the error's name.
     func send(_ subtype: String) -> String {
-        switch callBridge("SendRemoteControlEvent", [.string(subtype)]) {
+        switch callBridge(MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)]) {
         case .success(let reply):
-            guard reply.arguments.count == 3, case .boolean(let handled) = reply.arguments[0],
-                case .string(let name) = reply.arguments[1], case .objectPath(let path) = reply.arguments[2]
-            else { return "unreadable reply \(reply)" }
-            return handled ? "\(name) \(path)" : "discarded"
+            do throws(DBusError) {
+                return try SendRemoteControlEventReply(arguments: reply.arguments).handledBy?.description ?? "discarded"
+            } catch {
+                return "unreadable reply: \(error.message)"
+            }
         case .failure(let error):
             return error.name.rawValue
         }
     }
 
-    func property(_ name: String) -> Value? {
-        guard case .success(let reply) = callBridge("Get", [.string(BridgeNames.interface.rawValue), .string(name)], interface: .properties)
-        else { return nil }
+    /// `DescribeState`, read as the contract says.
+    func describeState() throws -> DescribeStateReply {
+        try DescribeStateReply(arguments: callBridge(MediaRemoteMembers.describeState).get().arguments)
+    }
+
+    func property(_ name: MemberName) -> Value? {
+        let arguments: [Value] = [.string(MediaRemoteNames.interface.rawValue), .string(name.rawValue)]
+        guard case .success(let reply) = callBridge("Get", arguments, interface: .properties) else { return nil }
         return reply.arguments.first?.unwrapped
     }
 
-    var nowPlaying: String? { if case .string(let name)? = property("NowPlaying") { name } else { nil } }
+    var nowPlaying: String? { property(MediaRemoteMembers.nowPlaying).flatMap { try? String(dbusValue: $0) } }
 
-    /// The Players property as "name status receiving" lines.
+    /// The Players property as "name status receiving" lines; none while it cannot be read.
     var players: [String] {
-        guard case .array(_, let items)? = property("Players") else { return [] }
-        return items.compactMap {
-            guard case .structure(let fields) = $0, fields.count == 3, case .string(let name) = fields[0],
-                case .string(let status) = fields[1], case .boolean(let receiving) = fields[2]
-            else { return nil }
-            return "\(name) \(status) \(receiving)"
-        }
+        guard let value = property(MediaRemoteMembers.players),
+            let players = try? [MediaRemoteProperties.Player](dbusValue: value)
+        else { return [] }
+        return players.map { "\($0.name) \($0.status) \($0.receiving)" }
     }
 }

@@ -7,6 +7,7 @@ import DBus
 import DBusTypes
 import Input
 import Loop
+import MediaRemoteAPI
 import Motion
 import MotionEvaluation
 
@@ -23,19 +24,19 @@ var latencies: [UInt64] = []
 try bus.export(
     [
         Interface(
-            "org.mediaremote.Responder1",
-            methods: ["RemoteControlReceived", "MotionBegan", "MotionEnded", "MotionCancelled"].map { member in
-                Method(try! MemberName(member), in: [Argument("subtype", .string), Argument("timestamp", .uint64)],
-                       out: [Argument("handled", .boolean)]) { call in
-                    if case .string(let subtype) = call.arguments[0] {
-                        // Motion phases are told apart by the method: "shake began", …
-                        let phase = member.hasPrefix("Motion") ? " " + member.dropFirst("Motion".count).lowercased() : ""
-                        received.append(subtype + phase)
-                    }
-                    if case .uint64(let timestamp) = call.arguments[1] {
-                        latencies.append(MonotonicClock.microseconds - min(timestamp, MonotonicClock.microseconds))
-                    }
-                    return [.boolean(true)]
+            MediaRemoteNames.responderInterface,
+            methods: ResponderMembers.all.map { member in
+                Method(
+                    member, in: ResponderCall.fields.map { Argument($0.name, $0.type) },
+                    out: ResponderReply.fields.map { Argument($0.name, $0.type) }
+                ) { call in
+                    let event = try ResponderCall(arguments: call.arguments)
+                    // Motion phases are told apart by the method: "shake began", …
+                    let name = member.rawValue
+                    let phase = name.hasPrefix("Motion") ? " " + name.dropFirst("Motion".count).lowercased() : ""
+                    received.append(event.subtype + phase)
+                    latencies.append(MonotonicClock.microseconds - min(event.timestamp, MonotonicClock.microseconds))
+                    return ResponderReply(handled: true).arguments
                 }
             })
     ], at: "/test")
@@ -45,8 +46,8 @@ try bus.export(
     var result: Result<Message, DBusError>?
     bus.call(
         .methodCall(
-            destination: "org.mediaremote.MediaRemote1", path: "/org/mediaremote/MediaRemote1",
-            interface: "org.mediaremote.MediaRemote1", member: member, arguments: arguments),
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
+            member: member, arguments: arguments),
         timeout: .seconds(10)
     ) { result = $0 }
     loop.run(until: { result != nil }, timeout: .seconds(15))
@@ -61,23 +62,23 @@ try bus.export(
     tick?.cancel()
 }
 
-/// The devices mediaremoted reads now, by name.
-@MainActor func readDevices() -> Set<String> {
-    guard let reply = try? bridge("DescribeDevices"), case .array(_, let items)? = reply.arguments.first else { return [] }
-    return Set(items.compactMap {
-        guard case .structure(let f) = $0, case .string(let name) = f[1], case .boolean(true) = f[3] else { return nil }
-        return name
-    })
+/// Every device mediaremoted has seen; none while it does not answer.
+@MainActor func devices() -> [DescribeDevicesReply.Device] {
+    guard let reply = try? bridge(MediaRemoteMembers.describeDevices) else { return [] }
+    do throws(DBusError) {
+        return try DescribeDevicesReply(arguments: reply.arguments).devices
+    } catch {
+        print("FAIL DescribeDevices: \(error.message)")
+        return []
+    }
 }
+
+/// The devices mediaremoted reads now, by name.
+@MainActor func readDevices() -> Set<String> { Set(devices().filter(\.isRead).map(\.name)) }
 
 /// Every device's class as mediaremoted reports it, by name.
 @MainActor func classes() -> [String: String] {
-    guard let reply = try? bridge("DescribeDevices"), case .array(_, let items)? = reply.arguments.first else { return [:] }
-    var result: [String: String] = [:]
-    for item in items {
-        if case .structure(let f) = item, case .string(let name) = f[1], case .string(let kind) = f[2] { result[name] = kind }
-    }
-    return result
+    Dictionary(devices().map { ($0.name, $0.classification) }, uniquingKeysWith: { $1 })
 }
 
 /// Whether process `pid` has `path` open, from /proc/PID/fd.
@@ -141,9 +142,9 @@ var failed = 0
 
 /// Waits for mediaremoted (started just before), then receives and becomes first responder.
 @MainActor func register() throws {
-    settle(30_000) { (try? bus.listNames().contains("org.mediaremote.MediaRemote1")) == true }
-    _ = try bridge("BeginReceivingRemoteControlEvents")
-    let pushed = try bridge("BecomeFirstResponder", [.objectPath("/test")])
+    settle(30_000) { (try? bus.listNames().contains(MediaRemoteNames.busName)) == true }
+    _ = try bridge(MediaRemoteMembers.beginReceivingRemoteControlEvents)
+    let pushed = try bridge(MediaRemoteMembers.becomeFirstResponder, [.objectPath("/test")])
     guard pushed.arguments.first == .boolean(true) else { throw GuestFailure("BecomeFirstResponder refused /test") }
 }
 
@@ -165,7 +166,7 @@ func cpuTicks(_ pid: pid_t) -> Int {
 @MainActor func benchMotion() throws {
     guard let daemon = processID(named: "mediaremoted") else { throw GuestFailure("mediaremoted not found") }
     let sensor = try UInputDevice(name: "MediaRemote Bench Accelerometer", keys: [], accelerometer: true, range: 8)
-    _ = try bridge("ClaimMotion")
+    _ = try bridge(MediaRemoteMembers.claimMotion)
     settle(2000) { sensor.node.map { holdsOpen(daemon, $0) } ?? false }
     let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
     for rate in [100, 1000] {
@@ -191,7 +192,7 @@ func cpuTicks(_ pid: pid_t) -> Int {
             + "\(Int(daemonCPU * 10) % 10)% CPU, the writer \(Int(selfCPU * 10) / 10).\(Int(selfCPU * 10) % 10)% CPU")
         received = []
     }
-    _ = try bridge("ReleaseMotion")
+    _ = try bridge(MediaRemoteMembers.releaseMotion)
     sensor.destroy()
 }
 
@@ -222,8 +223,9 @@ if CommandLine.arguments.contains("--bench") {
         for _ in 0..<rounds {
             let before = latencies.count
             caller.call(
-                destination: bus.uniqueName, path: "/test", interface: "org.mediaremote.Responder1", member: "RemoteControlReceived",
-                arguments: [.string("nextTrack"), .uint64(MonotonicClock.microseconds)]) { _ in }
+                destination: bus.uniqueName, path: "/test", interface: MediaRemoteNames.responderInterface,
+                member: ResponderMembers.remoteControlReceived,
+                arguments: ResponderCall(subtype: "nextTrack", timestamp: MonotonicClock.microseconds).arguments) { _ in }
             settle(5000) { latencies.count > before }
         }
         let direct = Array(latencies.dropFirst(20))
@@ -294,7 +296,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--patterns"), index + 1 < C
         guard let file = fopen(configuration, "w") else { throw GuestFailure("cannot write \(configuration)") }
         fputs("[devices]\nexclude = [\"*Keyboard\"]\n", file)
         fclose(file)
-        _ = try bridge("Reload")
+        _ = try bridge(MediaRemoteMembers.reload)
         settle(10_000) { readDevices().contains(excluded.name) && !readDevices().contains(keyboard.name) }
         press(keyboard, KeyCode.previousSong)
         press(excluded, KeyCode.nextSong)
@@ -407,7 +409,7 @@ do {
     if let daemon = processID(named: "mediaremoted"), let node = sensor.node, !shake.isEmpty {
         settle(1000)
         let closedUnclaimed = !holdsOpen(daemon, node)
-        _ = try bridge("ClaimMotion")
+        _ = try bridge(MediaRemoteMembers.claimMotion)
         settle(3000) { holdsOpen(daemon, node) }
         let openClaimed = holdsOpen(daemon, node)
         if closedUnclaimed && openClaimed {
@@ -433,7 +435,7 @@ do {
             if due > now { settle(Int64((due - now) / 1000)) }
             sensor.acceleration(x: sample.x, y: sample.y, z: sample.z)
         }
-        _ = try bridge("ReleaseMotion")
+        _ = try bridge(MediaRemoteMembers.releaseMotion)
         check("the last claim released mid-shake → cancelled", ["shake began", "shake cancelled"], within: 3000)
         settle(3000) { !holdsOpen(daemon, node) }
         // Closed by a live daemon, not gone with a dead one.
@@ -446,7 +448,7 @@ do {
         }
 
         // Unplugged mid-shake: the shake in progress is cancelled (the claim stays).
-        _ = try bridge("ClaimMotion")
+        _ = try bridge(MediaRemoteMembers.claimMotion)
         settle(3000) { holdsOpen(daemon, node) }
         let again = MonotonicClock.microseconds
         for sample in shake where sample.time < 2_200_000 {
@@ -457,7 +459,7 @@ do {
         }
         sensor.destroy()
         check("an accelerometer removed mid-shake → cancelled", ["shake began", "shake cancelled"], within: 3000)
-        _ = try bridge("ReleaseMotion")
+        _ = try bridge(MediaRemoteMembers.releaseMotion)
     } else {
         failed += 1
         print("FAIL motion setup: mediaremoted \(processID(named: "mediaremoted") != nil), node \(sensor.node ?? "none"), \(shake.count) samples")

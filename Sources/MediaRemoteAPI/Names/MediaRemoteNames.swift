@@ -1,7 +1,9 @@
 import DBusTypes
+import MediaRemoteAPI
 
-/// The names MediaRemote is known by on the bus (DESIGN.md, "Names").
-public enum BridgeNames {
+/// The names MediaRemote is known by on the bus (DESIGN.md, "Names"): the daemon owns them,
+/// and every client and test calls them by these constants.
+public enum MediaRemoteNames {
     public static let busName: BusName = "org.mediaremote.MediaRemote1"
     public static let objectPath: ObjectPath = "/org/mediaremote/MediaRemote1"
     public static let interface: InterfaceName = "org.mediaremote.MediaRemote1"
@@ -11,9 +13,4 @@ public enum BridgeNames {
     public static let limitExceeded: ErrorName = "org.mediaremote.MediaRemote1.Error.LimitExceeded"
     public static let invalidConfiguration: ErrorName = "org.mediaremote.MediaRemote1.Error.InvalidConfiguration"
     public static let noPlayer: ErrorName = "org.mediaremote.MediaRemote1.Error.NoPlayer"
-}
-
-/// MediaRemote's version, reported by the `Version` property and both executables.
-public enum MediaRemoteVersion {
-    public static let current = "0.1.0"
 }

@@ -1,0 +1,48 @@
+import Core
+import DBusTypes
+import MediaRemoteAPI
+
+extension EventDispatched {
+    /// The signal for `event`, whose dispatch ended with `outcome`: the rules' types in the
+    /// contract's words.
+    init(_ event: Event, _ outcome: Core.Outcome) {
+        self.init(
+            type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue, timestamp: event.timestamp,
+            source: event.source.rawValue, outcome: Outcome(outcome))
+    }
+}
+
+extension EventDispatched.Outcome {
+    init(_ outcome: Core.Outcome) {
+        switch outcome {
+        case .handled(let link):
+            self = .handled(by: ObjectAddress(link))
+        case .discarded(let reason):
+            self = .discarded(reason: reason.rawValue)
+        }
+    }
+}
+
+extension ObjectAddress {
+    /// Where the rules deliver to `link`: a player by its MPRIS name, a responder by its
+    /// connection's unique name.
+    init(_ link: Link) {
+        let path = (try? ObjectPath(link.path)) ?? .root
+        switch link {
+        case .responder(let address): self.init(busName: address.app.rawValue, path: path)
+        case .player(_, let player), .shakeAction(_, _, let player): self.init(busName: player.busName, path: path)
+        }
+    }
+}
+
+extension DescribeStateReply.Link {
+    /// A link of the rules' chain, as `DescribeState` shows it.
+    init(_ link: Link) {
+        switch link {
+        case .responder: self.init(kind: .responder, destination: ObjectAddress(link), app: link.app.rawValue)
+        case .player: self.init(kind: .player, destination: ObjectAddress(link), app: link.app.rawValue)
+        case .shakeAction(let action, _, _):
+            self.init(kind: .shakeAction, destination: ObjectAddress(link), app: link.app.rawValue, action: action.rawValue)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import DBusTypes
+
+/// The reply of `DescribeState`: what `mediaremotectl status` shows beyond the properties. One
+/// `a{sv}` dictionary on the bus, whose keys a newer service may add to.
+public struct DescribeStateReply: MessageBody, Hashable, Sendable {
+    /// Where a remote-control event would go now, in order.
+    public var chain: [Link]
+    /// Why such an event would be discarded (a reason as in `EventDispatched`) when the chain
+    /// is empty; nil otherwise.
+    public var chainDiscarded: String?
+    /// Why the Now Playing app is, in a phrase ("playing"); nil when there is none.
+    public var nowPlayingReason: String?
+    /// The unique names of the apps receiving remote-control events.
+    public var receiving: [String]
+    /// The motion claims each app holds, by unique name.
+    public var motionClaims: [String: UInt32]
+
+    public init(chain: [Link], chainDiscarded: String?, nowPlayingReason: String?, receiving: [String], motionClaims: [String: UInt32]) {
+        (self.chain, self.chainDiscarded, self.nowPlayingReason) = (chain, chainDiscarded, nowPlayingReason)
+        (self.receiving, self.motionClaims) = (receiving, motionClaims)
+    }
+
+    public static let fields = [Field("state", [String: Value].self)]
+
+    /// None is "" on the bus; the claims go in the order of their names.
+    public var arguments: [Value] {
+        let claims = motionClaims.sorted { $0.key < $1.key }.map { Value.DictionaryEntry($0.key.dbusValue, $0.value.dbusValue) }
+        return [
+            .stringVariantDictionary([
+                ("chain", chain.dbusValue), ("chain_discarded", (chainDiscarded ?? "").dbusValue),
+                ("now_playing_reason", (nowPlayingReason ?? "").dbusValue), ("receiving", receiving.dbusValue),
+                ("motion_claims", .dictionary(key: .string, value: .uint32, claims)),
+            ])
+        ]
+    }
+
+    public init(arguments: [Value]) throws(DBusError) {
+        let reply = try FieldReader(arguments, Self.fields, of: "the DescribeState reply")
+        let state = FieldReader(try reply("state", as: [String: Value].self), of: "the DescribeState reply")
+        chain = try state("chain")
+        let (discarded, why): (String, String) = (try state("chain_discarded"), try state("now_playing_reason"))
+        (chainDiscarded, nowPlayingReason) = (discarded.isEmpty ? nil : discarded, why.isEmpty ? nil : why)
+        (receiving, motionClaims) = (try state("receiving"), try state("motion_claims"))
+    }
+}

@@ -1,0 +1,39 @@
+import DBusTypes
+import MediaRemoteAPI
+import Testing
+
+@Suite("The properties and the small replies: one encoding, one decoding")
+struct PropertiesTests {
+    static let published = MediaRemoteProperties(
+        version: "0.1.0", nowPlaying: "org.mpris.MediaPlayer2.mpv", firstResponder: ObjectAddress(busName: ":1.42", path: "/org/example/Player"),
+        mode: "compat", players: [.init(name: "org.mpris.MediaPlayer2.mpv", status: "Playing", receiving: true)])
+    static let nobody = MediaRemoteProperties(version: "0.1.0", nowPlaying: nil, firstResponder: nil, mode: "strict", players: [])
+
+    @Test("GetAll reads back as the service publishes it, with and without Now Playing and a first responder", arguments: [published, nobody])
+    func roundTrips(_ properties: MediaRemoteProperties) throws {
+        #expect(try roundTrip(properties) == properties)
+    }
+
+    @Test("each property has the type the interface declares, and none is \"\" or (\"\", \"/\")")
+    func values() {
+        #expect(Self.published.firstResponderValue.type == .structure([.string, .objectPath]))
+        #expect(Self.published.playersValue.type == .array(.structure([.string, .string, .boolean])))
+        #expect(Self.nobody.nowPlayingValue == .string(""))
+        #expect(Self.nobody.firstResponderValue == .structure([.string(""), .objectPath(.root)]))
+    }
+
+    @Test("a player's receiving sent as a string is named")
+    func wrongPlayer() {
+        let players = Value.array(MediaRemoteProperties.Player.dbusType, [.structure([.string("a"), .string("Playing"), .string("yes")])])
+        let arguments = Self.published.arguments[0].replacing(MediaRemoteMembers.players.rawValue, with: players)
+        #expect(failure(reading: [arguments], as: MediaRemoteProperties.self)
+            == "the GetAll reply's Players: a player's receiving: expected a value of type 'b', got 's'")
+    }
+
+    @Test("Shift's reply reads back, and a number is named")
+    func shift() throws {
+        let reply = ShiftReply(nowPlaying: "org.mpris.MediaPlayer2.vlc")
+        #expect(try roundTrip(reply) == reply)
+        #expect(failure(reading: [.uint32(1)], as: ShiftReply.self) == "the Shift reply's now_playing: expected a value of type 's', got 'u'")
+    }
+}
