@@ -17,7 +17,8 @@ final class ProxyPlayer {
     /// The player the proxy stood for when it last announced its properties.
     private var mirrored: AppID?
     /// Those waiting for the Position read in flight.
-    private var positionWaiters: [(Value?) -> Void] = []
+    /// Position reads in flight, by the player read: who waits for each.
+    private var positionWaiters: [BusName: [(Value?) -> Void]] = [:]
 
     init(coordinator: Coordinator) {
         self.coordinator = coordinator
@@ -154,7 +155,7 @@ final class ProxyPlayer {
         properties.append(.readThrough("Position", .int64, fallback: { [weak self] in self?.mirror("Position", .int64(0)) ?? .int64(0) }) {
             [weak self] answer in
             guard let self else { return answer(.int64(0)) }
-            // Unread, the fallback answers (the binding takes a value of the wrong type so).
+            // A player that does not answer its Position is at 0 as far as anyone can tell.
             self.readPosition { answer($0 ?? .int64(0)) }
         })
         return Interface(
@@ -215,17 +216,16 @@ final class ProxyPlayer {
     }
 
     /// MPRIS never signals `Position`: read it from the target when asked (`Get` and `GetAll`),
-    /// nil when it cannot be. One read at a time, whoever asks: a status bar polling `GetAll`
-    /// costs the player one call in flight.
+    /// nil when it cannot be. One read a player at a time, whoever asks: a status bar polling
+    /// `GetAll` costs the player one call in flight. A read of the player Now Playing has left
+    /// answers only those who asked it of that player, never those who ask of the next.
     private func readPosition(_ answer: @escaping (Value?) -> Void) {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(nil) }
-        positionWaiters.append(answer)
-        guard positionWaiters.count == 1 else { return }
+        positionWaiters[owner, default: []].append(answer)
+        guard positionWaiters[owner]?.count == 1 else { return }
         readFromTarget(owner, "Position") { [weak self] position in
             guard let self else { return }
-            let waiters = self.positionWaiters
-            self.positionWaiters = []
-            for waiter in waiters { waiter(position) }
+            for waiter in self.positionWaiters.removeValue(forKey: owner) ?? [] { waiter(position) }
         }
     }
 

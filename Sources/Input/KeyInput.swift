@@ -15,10 +15,6 @@ public final class KeyInput {
         public var headsetKey: UInt16 = KeyCode.media
         public var headsetTiming = HeadsetRecognizer.Timing()
         public var directory = "/dev/input"
-        /// Where a device node's number leads in sysfs, and udev's database: to classify a
-        /// device that may not be opened, and to say whether the udev rule grants it.
-        public var sysfsDevices = "/sys/dev/char"
-        public var udevDatabase = "/run/udev/data"
         /// Devices to read even if they are keyboards, and devices never to read: shell
         /// patterns on the device's name. Exclude wins.
         public var include: [String] = []
@@ -179,7 +175,8 @@ public final class KeyInput {
             onDevicesChanged?()
             return
         }
-        let capabilities = SysfsCapabilities.read(node: path, sysfs: options.sysfsDevices)
+        let number = SysfsCapabilities.deviceNumber(of: path)
+        let capabilities = number.flatMap { SysfsCapabilities.read($0) }
         let name = capabilities?.name ?? ""
         let classification = capabilities?.classification ?? .other
         let reason = reasonNotToRead(name, classification)
@@ -188,9 +185,7 @@ public final class KeyInput {
             onDevicesChanged?()
             return
         }
-        let udev = SysfsCapabilities.deviceNumber(of: path).map {
-            UdevProperties.read(major: $0.major, minor: $0.minor, database: options.udevDatabase)
-        } ?? [:]
+        let udev = number.map { UdevProperties.read(major: $0.major, minor: $0.minor) } ?? [:]
         let fix = PermissionAdvice.fix(ruleGrants: PermissionAdvice.ruleGrants(name: name, classification: classification, udev: udev))
         skipped[path] = DeviceInfo(
             path: path, name: name, classification: classification, isRead: false, reason: error.description + "; " + fix,

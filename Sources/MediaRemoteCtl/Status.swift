@@ -29,12 +29,13 @@ struct Status: ParsableCommand {
             status or its track changes (not as its position moves), until \
             interrupted, as playerctl --follow does; "none" while nothing is \
             Now Playing or mediaremoted is not running (said once on standard \
-            error; it waits for the service).
+            error; it waits for the service). A track with no artist (mpv \
+            playing an untagged file names it by the file) shows its title alone.
 
             Example:
               $ mediaremotectl status --follow
-              Playing  Sinnerman  1:12 / 10:19  (org.mpris.MediaPlayer2.mpv)
-              Paused  Sinnerman  1:30 / 10:19  (org.mpris.MediaPlayer2.mpv)
+              Playing  sinnerman.ogg  1:12 / 9:59  (org.mpris.MediaPlayer2.mpv)
+              Paused  sinnerman.ogg  1:30 / 9:59  (org.mpris.MediaPlayer2.mpv)
               none
 
             With --json, one object: version; now_playing (a bus name, or null); \

@@ -37,6 +37,10 @@ struct NowPlayingTrackTests {
             ], "Paused  (no title)  (org.mpris.MediaPlayer2.mpv)"),
             ("metadata that is not a dictionary", [("Metadata", .string("nope")), ("Position", .string("soon"))], "?  (no title)  (org.mpris.MediaPlayer2.mpv)"),
             ("a negative position", [("Position", .int64(-5))], "?  (no title)  0:00  (org.mpris.MediaPlayer2.mpv)"),
+            // Int64(Double) would trap on these: the client must print, not crash.
+            ("a length of NaN, a position of 1e300", [
+                ("Position", .double(1e300)), ("Metadata", .stringVariantDictionary([("mpris:length", .double(.nan))])),
+            ], "?  (no title)  (org.mpris.MediaPlayer2.mpv)"),
         ] as [(String, [(String, Value)], String)])
     func lenient(_ name: String, _ properties: [(String, Value)], _ line: String) {
         #expect(Self.track(properties).line == line, "\(name)")

@@ -28,27 +28,32 @@ struct SysfsCapabilitiesTests {
         return root
     }
 
+    /// /dev/null's device number (1:3), which the trees below are made for.
+    private func nullNumber() throws -> (major: UInt32, minor: UInt32) {
+        try #require(SysfsCapabilities.deviceNumber(of: "/dev/null"))
+    }
+
     @Test("an AT keyboard, a headset's buttons and an accelerometer, as their sysfs files say")
     func classification() throws {
         // Copied from a laptop's /sys/class/input/event*/device (AT Translated Set 2 keyboard).
         let keyboard = try sysfs(["name": "AT Translated Set 2 keyboard\n",
                                   "capabilities/key": "402000000 3803078f800d001 feffffdfffefffff fffffffffffffffe\n"])
         defer { try? FileManager.default.removeItem(atPath: keyboard) }
-        let keyboardCapabilities = try #require(SysfsCapabilities.read(node: "/dev/null", sysfs: keyboard))
+        let keyboardCapabilities = try #require(SysfsCapabilities.read(try nullNumber(), sysfs: keyboard))
         #expect(keyboardCapabilities.name == "AT Translated Set 2 keyboard")
         #expect(keyboardCapabilities.classification == .keyboard)
 
         // KEY_VOLUMEDOWN/UP (114, 115), KEY_NEXTSONG, KEY_PLAYPAUSE, KEY_PREVIOUSSONG (163–165).
         let headset = try sysfs(["name": "USB Headset Consumer Control\n", "capabilities/key": "3800000000 c000000000000 0\n"])
         defer { try? FileManager.default.removeItem(atPath: headset) }
-        let headsetCapabilities = try #require(SysfsCapabilities.read(node: "/dev/null", sysfs: headset))
+        let headsetCapabilities = try #require(SysfsCapabilities.read(try nullNumber(), sysfs: headset))
         #expect(headsetCapabilities.keys == [114, 115, 163, 164, 165])
         #expect(headsetCapabilities.classification == .mediaDevice)
 
         // INPUT_PROP_ACCELEROMETER is bit 6 of the properties; ABS_X/Y/Z bits 0–2.
         let sensor = try sysfs(["name": "Accelerometer\n", "capabilities/key": "0\n", "capabilities/abs": "7\n", "properties": "40\n"])
         defer { try? FileManager.default.removeItem(atPath: sensor) }
-        let sensorCapabilities = try #require(SysfsCapabilities.read(node: "/dev/null", sysfs: sensor))
+        let sensorCapabilities = try #require(SysfsCapabilities.read(try nullNumber(), sysfs: sensor))
         #expect(sensorCapabilities.hasAccelerometerProperty && sensorCapabilities.hasXYZAxes)
         #expect(sensorCapabilities.classification == .accelerometer)
     }
@@ -57,8 +62,8 @@ struct SysfsCapabilitiesTests {
     func unknown() throws {
         let empty = try sysfs([:])
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        #expect(SysfsCapabilities.read(node: "/dev/null", sysfs: empty) == nil)
-        #expect(SysfsCapabilities.read(node: "/tmp", sysfs: empty) == nil)
-        #expect(SysfsCapabilities.read(node: "/nonexistent/event9", sysfs: empty) == nil)
+        #expect(SysfsCapabilities.read(try nullNumber(), sysfs: empty) == nil)
+        #expect(SysfsCapabilities.deviceNumber(of: "/tmp") == nil)
+        #expect(SysfsCapabilities.deviceNumber(of: "/nonexistent/event9") == nil)
     }
 }

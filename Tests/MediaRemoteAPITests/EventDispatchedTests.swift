@@ -40,5 +40,10 @@ struct EventDispatchedTests {
             == "EventDispatched: a handled event with the reason 'declined'")
         #expect(failure(reading: Self.discarded.arguments.replacing(6, with: .string(":1.5")), as: EventDispatched.self)
             == "EventDispatched: a discarded event handled by ':1.5' at /")
+        #expect(failure(reading: Self.handled.arguments.replacing(6, with: .string("")).replacing(7, with: .objectPath(.root)),
+                        as: EventDispatched.self)
+            == "EventDispatched: a handled event without its handler")
+        #expect(failure(reading: Self.discarded.arguments.replacing(7, with: .objectPath("/app")), as: EventDispatched.self)
+            == "EventDispatched: an object path (/app) without a bus name")
     }
 }

@@ -9,7 +9,7 @@ public struct Registry: Sendable {
     public var playerPriority: [String] = []
     /// A playing app that leaves Playing within this time of being sent a pause, play/pause or
     /// stop was paused by it (its answer and its PropertiesChanged may come in either order).
-    public var remotePauseWindow: UInt64 = 1_000_000
+    var remotePauseWindow: UInt64 = 1_000_000
     /// What each app may hold.
     public var limits = Limits()
 

@@ -10,10 +10,9 @@ import Glibc
 /// keyboard the udev rule rightly does not grant is no cause for a warning, while a headset
 /// without the rule's ACL is.
 enum SysfsCapabilities {
-    /// The capabilities of the device behind `node` (`/dev/input/eventN`), found by its device
-    /// number under `/sys/dev/char`; nil when it is not a character device or sysfs lacks it.
-    static func read(node: String, sysfs: String = "/sys/dev/char") -> DeviceCapabilities? {
-        guard let number = deviceNumber(of: node) else { return nil }
+    /// The capabilities of the character device numbered `number` (a `/dev/input/eventN`'s,
+    /// ``deviceNumber(of:)``), from `/sys/dev/char`; nil when sysfs lacks it.
+    static func read(_ number: (major: UInt32, minor: UInt32), sysfs: String = "/sys/dev/char") -> DeviceCapabilities? {
         let device = "\(sysfs)/\(number.major):\(number.minor)/device"
         guard let name = SysfsFile.read(device + "/name"), let keys = SysfsFile.read(device + "/capabilities/key") else {
             return nil

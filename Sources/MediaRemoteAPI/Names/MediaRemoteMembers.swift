@@ -1,5 +1,4 @@
 import DBusTypes
-import MediaRemoteAPI
 
 /// The members of `org.mediaremote.MediaRemote1`, as `dbus/org.mediaremote.MediaRemote1.xml`
 /// names them: the daemon declares its table with these and clients call them, so a name

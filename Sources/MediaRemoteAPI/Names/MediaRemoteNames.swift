@@ -1,5 +1,4 @@
 import DBusTypes
-import MediaRemoteAPI
 
 /// The names MediaRemote is known by on the bus (DESIGN.md, "Names"): the daemon owns them,
 /// and every client and test calls them by these constants.

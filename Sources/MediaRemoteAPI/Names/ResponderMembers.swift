@@ -1,5 +1,4 @@
 import DBusTypes
-import MediaRemoteAPI
 
 /// The methods of `org.mediaremote.Responder1`, which a player's objects implement and
 /// MediaRemote calls, as `dbus/org.mediaremote.Responder1.xml` documents them (a test holds

@@ -40,11 +40,8 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
     /// The signal's arguments, at the positions of ``fields``. The bus has no "none": no phase,
     /// no handler and no reason are each "", and no path is "/".
     public var arguments: [Value] {
-        let (busName, path, reason): (String, ObjectPath, String) =
-            switch outcome {
-            case .handled(let responder): (responder.busName, responder.path, "")
-            case .discarded(let reason): ("", .root, reason)
-            }
+        let (busName, path) = ObjectAddress.parts(outcome.handledBy)
+        let reason = if case .discarded(let reason) = outcome { reason } else { "" }
         return [
             .string(type), .string(subtype), .string(phase ?? ""), .uint64(timestamp), .string(source),
             .boolean(outcome.isHandled), .string(busName), .objectPath(path), .string(reason),
@@ -62,15 +59,14 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
         self.phase = phase.isEmpty ? nil : phase
         timestamp = try field("timestamp")
         source = try field("source")
-        let (busName, path, reason): (String, ObjectPath, String) = (try field("bus_name"), try field("path"), try field("reason"))
-        if try field("handled", as: Bool.self) {
-            guard reason.isEmpty else { throw .invalidArgs("EventDispatched: a handled event with the reason '\(reason)'") }
-            outcome = .handled(by: ObjectAddress(busName: busName, path: path))
-        } else {
-            guard busName.isEmpty, path == .root else {
-                throw .invalidArgs("EventDispatched: a discarded event handled by '\(busName)' at \(path)")
-            }
-            outcome = .discarded(reason: reason)
+        let handler = try ObjectAddress.read(busName: try field("bus_name"), path: try field("path"), of: "EventDispatched")
+        let reason: String = try field("reason")
+        switch (try field("handled", as: Bool.self), handler) {
+        case (true, _) where !reason.isEmpty: throw .invalidArgs("EventDispatched: a handled event with the reason '\(reason)'")
+        case (true, let handler?): outcome = .handled(by: handler)
+        case (true, nil): throw .invalidArgs("EventDispatched: a handled event without its handler")
+        case (false, nil): outcome = .discarded(reason: reason)
+        case (false, let handler?): throw .invalidArgs("EventDispatched: a discarded event handled by '\(handler.busName)' at \(handler.path)")
         }
     }
 }

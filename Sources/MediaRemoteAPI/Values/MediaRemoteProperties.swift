@@ -23,7 +23,10 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
 
     public var versionValue: Value { version.dbusValue }
     public var nowPlayingValue: Value { (nowPlaying ?? "").dbusValue }
-    public var firstResponderValue: Value { (firstResponder ?? ObjectAddress(busName: "", path: .root)).dbusValue }
+    public var firstResponderValue: Value {
+        let (busName, path) = ObjectAddress.parts(firstResponder)
+        return ObjectAddress(busName: busName, path: path).dbusValue
+    }
     public var modeValue: Value { mode.dbusValue }
     public var playersValue: Value { players.dbusValue }
 
@@ -47,7 +50,7 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         let nowPlaying: String = try property(MediaRemoteMembers.nowPlaying.rawValue)
         self.nowPlaying = nowPlaying.isEmpty ? nil : nowPlaying
         let responder: ObjectAddress = try property(MediaRemoteMembers.firstResponder.rawValue)
-        firstResponder = responder.busName.isEmpty ? nil : responder
+        firstResponder = try ObjectAddress.read(busName: responder.busName, path: responder.path, of: "the FirstResponder property")
         mode = try property(MediaRemoteMembers.mode.rawValue)
         players = try property(MediaRemoteMembers.players.rawValue)
     }

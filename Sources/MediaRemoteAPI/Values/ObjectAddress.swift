@@ -15,3 +15,22 @@ public struct ObjectAddress: Hashable, Sendable, CustomStringConvertible {
     /// `org.mpris.MediaPlayer2.mpv /org/mpris/MediaPlayer2`.
     public var description: String { "\(busName) \(path)" }
 }
+
+extension ObjectAddress {
+    /// The bus has no "none": no address is sent as "" and "/".
+    public static let none = (busName: "", path: ObjectPath.root)
+
+    /// `address`'s two parts as sent, ``none``'s when there is none.
+    public static func parts(_ address: ObjectAddress?) -> (busName: String, path: ObjectPath) {
+        address.map { ($0.busName, $0.path) } ?? none
+    }
+
+    /// The address two parts stand for: nil for ``none``'s. A path without a name (or "/"
+    /// named) is neither, and means the two sides read the body apart: `InvalidArgs`, saying
+    /// where (`of`).
+    public static func read(busName: String, path: ObjectPath, of body: String) throws(DBusError) -> ObjectAddress? {
+        if busName.isEmpty, path == .root { return nil }
+        guard !busName.isEmpty else { throw .invalidArgs("\(body): an object path (\(path)) without a bus name") }
+        return ObjectAddress(busName: busName, path: path)
+    }
+}

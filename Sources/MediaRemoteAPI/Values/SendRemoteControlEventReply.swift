@@ -13,19 +13,16 @@ public struct SendRemoteControlEventReply: MessageBody, Hashable, Sendable {
 
     /// Discarded is "" and "/", as in `EventDispatched`.
     public var arguments: [Value] {
-        [.boolean(handledBy != nil), .string(handledBy?.busName ?? ""), .objectPath(handledBy?.path ?? .root)]
+        let (busName, path) = ObjectAddress.parts(handledBy)
+        return [.boolean(handledBy != nil), .string(busName), .objectPath(path)]
     }
 
     public init(arguments: [Value]) throws(DBusError) {
         let field = try FieldReader(arguments, Self.fields, of: "the SendRemoteControlEvent reply")
-        let (busName, path): (String, ObjectPath) = (try field("bus_name"), try field("path"))
-        if try field("handled", as: Bool.self) {
-            handledBy = ObjectAddress(busName: busName, path: path)
-        } else {
-            guard busName.isEmpty, path == .root else {
-                throw .invalidArgs("the SendRemoteControlEvent reply: a discarded event handled by '\(busName)' at \(path)")
-            }
-            handledBy = nil
+        let body = "the SendRemoteControlEvent reply"
+        handledBy = try ObjectAddress.read(busName: try field("bus_name"), path: try field("path"), of: body)
+        guard try field("handled", as: Bool.self) == (handledBy != nil) else {
+            throw .invalidArgs("\(body): 'handled' says \(handledBy == nil) but the handler is \(handledBy?.description ?? "none")")
         }
     }
 }
