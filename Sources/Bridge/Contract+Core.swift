@@ -46,3 +46,20 @@ extension DescribeStateReply.Link {
         }
     }
 }
+
+extension ResponderCall {
+    /// What a Responder1 object is sent with `event`.
+    init(_ event: Event) {
+        self.init(subtype: event.subtype.rawValue, timestamp: event.timestamp)
+    }
+
+    /// The Responder1 method called for `event`: remote control, or the motion phase.
+    static func method(for event: Event) -> TypedMethod<ResponderCall, ResponderReply> {
+        switch event.phase {
+        case nil: ResponderMembers.remoteControlReceived
+        case .began?: ResponderMembers.motionBegan
+        case .ended?: ResponderMembers.motionEnded
+        case .cancelled?: ResponderMembers.motionCancelled
+        }
+    }
+}

@@ -8,7 +8,7 @@ import MediaRemoteAPI
 extension Coordinator {
     /// Every tracked player with what `mediaremotectl players` shows: its app, status,
     /// capabilities, receiving, when it last started playing and why it is or is not Now Playing.
-    func describePlayers(_ call: MethodCall) throws -> [Value] {
+    func describePlayers() -> DescribePlayersReply {
         let registry = dispatcher.registry
         let names: [(PlayerCapabilities, String)] = [
             (.control, "CanControl"), (.play, "CanPlay"), (.pause, "CanPause"), (.goNext, "CanGoNext"),
@@ -21,27 +21,27 @@ extension Coordinator {
                 lastStartedPlaying: registry.lastStartedPlaying(of: app), isNowPlaying: registry.nowPlaying(at: now) == app,
                 reason: registry.nowPlayingReason(for: app, at: now))
         }
-        return DescribePlayersReply(players: players).arguments
+        return DescribePlayersReply(players: players)
     }
 
     /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
     /// event would take now (or why it would be discarded), the receiving apps, the claims.
-    func describeState(_ call: MethodCall) throws -> [Value] {
+    func describeState() -> DescribeStateReply {
         let registry = dispatcher.registry
         let (links, reason) = dispatcher.remoteControlChain(at: now)
         return DescribeStateReply(
             chain: links.map(DescribeStateReply.Link.init), chainDiscarded: links.isEmpty ? reason.rawValue : nil,
             nowPlayingReason: registry.whyNowPlaying(at: now), receiving: registry.receivingApps.map(\.rawValue),
             motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.rawValue, UInt32($0.value)) })
-        ).arguments
+        )
     }
 
     /// Every input device seen: path, name, class, and why it is not read.
-    func describeDevices(_ call: MethodCall) throws -> [Value] {
+    func describeDevices() -> DescribeDevicesReply {
         let devices = (input?.devices ?? []).map {
             DescribeDevicesReply.Device(
                 path: $0.path, name: $0.name, classification: $0.classification.rawValue, notReadBecause: $0.isRead ? nil : $0.reason)
         }
-        return DescribeDevicesReply(devices: devices).arguments
+        return DescribeDevicesReply(devices: devices)
     }
 }

@@ -53,16 +53,16 @@ extension Coordinator {
         guard let owner = try? BusName(address.app.rawValue), let path = try? ObjectPath(address.path) else {
             return answer(.declined)
         }
-        let member = ResponderCalls.member(for: event.phase)
         calls.call(
-            destination: owner, path: path, interface: MediaRemoteNames.responderInterface, member: member,
-            arguments: ResponderCall(subtype: event.subtype.rawValue, timestamp: event.timestamp).arguments, timeout: responderTimeout
+            ResponderCall.method(for: event), ResponderCall(event), destination: owner, path: path,
+            interface: MediaRemoteNames.responderInterface, timeout: responderTimeout
         ) { result in
             switch result {
             case .success(let reply):
-                // An answer that is not a boolean is no "handled": the event goes on up the chain.
-                answer((try? ResponderReply(arguments: reply.arguments))?.handled == true ? .handled : .declined)
+                answer(reply.handled ? .handled : .declined)
             case .failure(let error):
+                // An error, or an answer that is not a boolean (InvalidArgs), is no "handled":
+                // the event goes on up the chain.
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
         }
@@ -85,8 +85,7 @@ extension Coordinator {
 
     /// `EventDispatched`, for every event.
     private func announce(_ event: Event, _ outcome: Outcome) {
-        let signal = EventDispatched(event, outcome)
         try? connection.emit(
-            MediaRemoteMembers.eventDispatched, of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath, signal.arguments)
+            MediaRemoteMembers.eventDispatched, EventDispatched(event, outcome), of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath)
     }
 }

@@ -108,8 +108,8 @@ final class ProxyPlayer {
             MPRISNames.root,
             methods: [
                 // Nothing to raise or quit: the proxy has no window and is part of a service.
-                Method("Raise") { _ in [] },
-                Method("Quit") { _ in [] },
+                Method(TypedMethod<NoArguments, NoArguments>("Raise")) { _, _ in NoArguments() },
+                Method(TypedMethod<NoArguments, NoArguments>("Quit")) { _, _ in NoArguments() },
             ],
             properties: [
                 Property("CanQuit", .boolean, changeSignal: .constant, get: { .boolean(false) }),
@@ -134,7 +134,7 @@ final class ProxyPlayer {
 
     private func playerInterface() -> Interface {
         func event(_ member: MemberName, _ subtype: EventSubtype) -> Method {
-            .deferred(member) { [weak self] call in
+            .deferred(TypedMethod<NoArguments, NoArguments>(member)) { [weak self] _, call in
                 guard let self else { return call.reply() }
                 self.coordinator.dispatch(.remoteControl(subtype, at: self.coordinator.now, from: .mpris)) { _ in call.reply() }
             }
@@ -163,18 +163,18 @@ final class ProxyPlayer {
             methods: [
                 event("Next", .nextTrack), event("Previous", .previousTrack), event("Pause", .pause),
                 event("PlayPause", .togglePlayPause), event("Stop", .stop), event("Play", .play),
-                forward("Seek", [Argument("Offset", .int64)]),
-                forward("SetPosition", [Argument("TrackId", .objectPath), Argument("Position", .int64)]),
-                forward("OpenUri", [Argument("Uri", .string)]),
+                forward("Seek", [Field("Offset", Int64.self)]),
+                forward("SetPosition", [Field("TrackId", ObjectPath.self), Field("Position", Int64.self)]),
+                forward("OpenUri", [Field("Uri", String.self)]),
             ],
             properties: properties,
-            signals: [SignalMember("Seeked", [Argument("Position", .int64)])])
+            signals: [SignalMember("Seeked", [Field("Position", Int64.self)])])
     }
 
     /// A method with no event subtype: passed to the target as it is, its answer passed back.
     /// With nothing to control it is answered, and does nothing.
-    private func forward(_ member: MemberName, _ inputs: [Argument]) -> Method {
-        .deferred(member, in: inputs) { [weak self] call in
+    private func forward(_ member: MemberName, _ inputs: [Field]) -> Method {
+        .untypedDeferred(member, in: inputs) { [weak self] call in
             guard let self, let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
             self.coordinator.calls.call(
                 destination: owner, path: MPRISNames.path, interface: MPRISNames.player, member: member,
@@ -197,9 +197,8 @@ final class ProxyPlayer {
         // Unless the player says otherwise first (clamping a volume, say) before it answers.
         let mark = tracker.signalMark(name.rawValue, of: app)
         coordinator.calls.call(
-            destination: owner, path: MPRISNames.path, interface: .properties, member: "Set",
-            arguments: [.string(MPRISNames.player.rawValue), .string(name.rawValue), .variant(value)],
-            timeout: coordinator.delivery.callTimeout
+            StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, name), value),
+            destination: owner, path: MPRISNames.path, interface: .properties, timeout: coordinator.delivery.callTimeout
         ) { [weak self] result in
             guard case .success = result else {
                 if case .failure(let error) = result { done(error) }
@@ -232,10 +231,10 @@ final class ProxyPlayer {
     /// One of the target's Player properties as it has it now, nil when it does not answer. Beside
     /// the event line, never ahead of a key press.
     private func readFromTarget(_ owner: BusName, _ name: String, _ answer: @escaping (Value?) -> Void) {
-        _ = connection.call(
-            .methodCall(destination: owner, path: MPRISNames.path, interface: .properties, member: "Get",
-                        arguments: [.string(MPRISNames.player.rawValue), .string(name)]),
-            timeout: coordinator.delivery.callTimeout
-        ) { result in answer((try? result.get())?.arguments.first?.unwrapped) }
+        guard let property = try? MemberName(name) else { return answer(nil) }
+        connection.call(
+            StandardMembers.get, PropertyAddress(MPRISNames.player, property), destination: owner, path: MPRISNames.path,
+            interface: .properties, timeout: coordinator.delivery.callTimeout
+        ) { result in answer((try? result.get())?.content) }
     }
 }

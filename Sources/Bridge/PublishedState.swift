@@ -29,13 +29,8 @@ struct PublishedState: Equatable {
             players: players))
     }
 
+    /// The properties whose values differ from `old`'s, in the XML's order.
     func changes(since old: PublishedState) -> [MemberName] {
-        let (new, old) = (properties, old.properties)
-        var names: [MemberName] = []
-        if new.nowPlaying != old.nowPlaying { names.append(MediaRemoteMembers.nowPlaying) }
-        if new.firstResponder != old.firstResponder { names.append(MediaRemoteMembers.firstResponder) }
-        if new.mode != old.mode { names.append(MediaRemoteMembers.mode) }
-        if new.players != old.players { names.append(MediaRemoteMembers.players) }
-        return names
+        MediaRemoteProperties.published.filter { $0.value(properties) != $0.value(old.properties) }.map(\.name)
     }
 }

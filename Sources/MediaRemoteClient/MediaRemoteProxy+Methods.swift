@@ -6,68 +6,80 @@ import MediaRemoteAPI
 extension MediaRemoteProxy {
     /// Every property, as `GetAll` answers.
     public func properties() throws(ProxyError) -> MediaRemoteProperties {
-        try call("GetAll", of: .properties, [MediaRemoteNames.interface.rawValue.dbusValue], replying: MediaRemoteProperties.self)
-    }
-
-    /// The running service's version: the `Version` property alone, which reads whatever else
-    /// a service of another version publishes.
-    public func version() throws(ProxyError) -> String {
-        let name = MediaRemoteMembers.version
-        let reply = try send("Get", of: .properties, [MediaRemoteNames.interface.rawValue.dbusValue, name.rawValue.dbusValue])
+        let all = try call(StandardMembers.getAll, InterfaceArgument(MediaRemoteNames.interface), of: .properties)
         do throws(DBusError) {
-            guard reply.arguments.count == 1 else { throw .invalidArgs("Get answered '\(reply.signature)', not 'v'") }
-            return try String(dbusValue: reply.arguments[0])
+            return try MediaRemoteProperties(arguments: all.arguments)
         } catch {
-            throw .unreadable(name, error)
+            throw .unreadable(StandardMembers.getAll.name, error)
         }
     }
 
+    /// One property: its value alone, which reads whatever else a service of another version
+    /// publishes.
+    public func property<Content>(_ property: TypedProperty<Content>) throws(ProxyError) -> Content {
+        let reply = try call(StandardMembers.get, PropertyAddress(MediaRemoteNames.interface, property.name), of: .properties)
+        do throws(DBusError) {
+            return try Content(dbusValue: reply.content)
+        } catch {
+            throw .unreadable(property.name, error)
+        }
+    }
+
+    /// The running service's version.
+    public func version() throws(ProxyError) -> String {
+        try property(MediaRemoteMembers.version)
+    }
+
     public func describePlayers() throws(ProxyError) -> [DescribePlayersReply.Player] {
-        try call(MediaRemoteMembers.describePlayers, replying: DescribePlayersReply.self).players
+        try call(MediaRemoteMembers.describePlayers).players
     }
 
     public func describeState() throws(ProxyError) -> DescribeStateReply {
-        try call(MediaRemoteMembers.describeState, replying: DescribeStateReply.self)
+        try call(MediaRemoteMembers.describeState)
     }
 
     public func describeDevices() throws(ProxyError) -> [DescribeDevicesReply.Device] {
-        try call(MediaRemoteMembers.describeDevices, replying: DescribeDevicesReply.self).devices
+        try call(MediaRemoteMembers.describeDevices).devices
     }
 
     /// Who handled the event, or nil when it was discarded (its `EventDispatched` says why).
     public func sendRemoteControlEvent(_ subtype: String) throws(ProxyError) -> ObjectAddress? {
-        try call(MediaRemoteMembers.sendRemoteControlEvent, [subtype.dbusValue], replying: SendRemoteControlEventReply.self).handledBy
+        try call(MediaRemoteMembers.sendRemoteControlEvent, SubtypeArgument(subtype)).handledBy
     }
 
     /// A whole simulated shake; answered once both phases have been dispatched.
     public func simulateMotion(_ subtype: String) throws(ProxyError) {
-        try send(MediaRemoteMembers.simulateMotion, [subtype.dbusValue])
+        _ = try call(MediaRemoteMembers.simulateMotion, SubtypeArgument(subtype))
     }
 
     /// Moves Now Playing to the next player in line; returns the player chosen.
     public func shift() throws(ProxyError) -> String {
-        try call(MediaRemoteMembers.shift, replying: ShiftReply.self).nowPlaying
+        try call(MediaRemoteMembers.shift).nowPlaying
     }
 
     /// Moves Now Playing to the previous player in line; returns the player chosen.
     public func unshift() throws(ProxyError) -> String {
-        try call(MediaRemoteMembers.unshift, replying: ShiftReply.self).nowPlaying
+        try call(MediaRemoteMembers.unshift).nowPlaying
     }
 
     public func reload() throws(ProxyError) {
-        try send(MediaRemoteMembers.reload)
+        _ = try call(MediaRemoteMembers.reload)
     }
 
     /// `org.freedesktop.DBus.Peer.Ping`: the unique name of the connection that answered.
     public func ping() throws(ProxyError) -> BusName? {
-        try send("Ping", of: .peer).sender
+        let message = Message.methodCall(
+            StandardMembers.ping, NoArguments(), destination: destination, path: MediaRemoteNames.objectPath, interface: .peer)
+        do throws(DBusError) {
+            return try connection.callBlocking(message, timeout: timeout).sender
+        } catch {
+            throw .refused(StandardMembers.ping.name, error)
+        }
     }
 
     /// Follows `EventDispatched`: `handler` gets each event, or why one could not be read,
     /// while the connection's loop runs.
     public func followEvents(_ handler: @escaping (Result<EventDispatched, DBusError>) -> Void) -> SignalSubscription {
-        connection.subscribe(MatchRule(interface: MediaRemoteNames.interface, member: MediaRemoteMembers.eventDispatched)) { message in
-            handler(Result { () throws(DBusError) in try EventDispatched(arguments: message.arguments) })
-        }
+        connection.subscribe(MediaRemoteMembers.eventDispatched, of: MediaRemoteNames.interface, handler: handler)
     }
 }

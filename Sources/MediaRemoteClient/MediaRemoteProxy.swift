@@ -19,30 +19,29 @@ public struct MediaRemoteProxy {
         self.timeout = timeout
     }
 
-    /// Calls `member` on the bridge object and reads the reply as the contract says.
-    public func call<Reply: MessageBody>(
-        _ member: MemberName, of interface: InterfaceName = MediaRemoteNames.interface, _ arguments: [Value] = [], replying: Reply.Type
-    ) throws(ProxyError) -> Reply {
-        let reply = try send(member, of: interface, arguments)
+    /// Calls `method` on the bridge object, reading the reply as the contract says.
+    public func call<Input, Output>(
+        _ method: TypedMethod<Input, Output>, _ input: Input, of interface: InterfaceName = MediaRemoteNames.interface
+    ) throws(ProxyError) -> Output {
+        let reply: Message
         do throws(DBusError) {
-            return try Reply(arguments: reply.arguments)
+            reply = try connection.callBlocking(
+                .methodCall(method, input, destination: destination, path: MediaRemoteNames.objectPath, interface: interface), timeout: timeout)
         } catch {
-            throw .unreadable(member, error)
+            throw .refused(method.name, error)
+        }
+        do throws(DBusError) {
+            return try Output(arguments: reply.arguments)
+        } catch {
+            throw .unreadable(method.name, error)
         }
     }
 
-    /// Calls `member` on the bridge object and returns the reply as it came.
-    @discardableResult
-    public func send(_ member: MemberName, of interface: InterfaceName = MediaRemoteNames.interface, _ arguments: [Value] = [])
-        throws(ProxyError) -> Message
+    /// The same, for a method that takes no arguments.
+    public func call<Output>(_ method: TypedMethod<NoArguments, Output>, of interface: InterfaceName = MediaRemoteNames.interface)
+        throws(ProxyError) -> Output
     {
-        let message = Message.methodCall(
-            destination: destination, path: MediaRemoteNames.objectPath, interface: interface, member: member, arguments: arguments)
-        do throws(DBusError) {
-            return try connection.callBlocking(message, timeout: timeout)
-        } catch {
-            throw .refused(member, error)
-        }
+        try call(method, NoArguments(), of: interface)
     }
 }
 

@@ -31,14 +31,12 @@ final class NowPlayingFollower {
 
     func start() {
         serviceChanges = connection.subscribe(
-            MatchRule(sender: MediaRemoteNames.busName, interface: .properties, member: "PropertiesChanged", path: MediaRemoteNames.objectPath,
-                      arguments: [0: MediaRemoteNames.interface.rawValue])
-        ) { [weak self] message in
-            guard message.arguments.count == 3, case .dictionary(_, _, let changed) = message.arguments[1],
-                let entry = changed.first(where: { $0.key == .string(MediaRemoteMembers.nowPlaying.rawValue) })
-            else { return }
+            StandardMembers.propertiesChanged, of: .properties, sender: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath,
+            arguments: [0: MediaRemoteNames.interface.rawValue]
+        ) { [weak self] change in
+            guard case .success(let change) = change, let value = change.changed[MediaRemoteMembers.nowPlaying.name.rawValue] else { return }
             // The signal carries the new value: no round trip, so nothing late about the old one.
-            if case .string(let name) = entry.value.unwrapped { self?.follow(name.isEmpty ? nil : name) } else { self?.readNowPlaying() }
+            if let name = try? String(dbusValue: value) { self?.follow(name.isEmpty ? nil : name) } else { self?.readNowPlaying() }
         }
         service = connection.watchNameOwner(MediaRemoteNames.busName) { [weak self] owner in
             if owner == nil { self?.follow(nil) } else { self?.readNowPlaying() }
@@ -46,13 +44,11 @@ final class NowPlayingFollower {
     }
 
     private func readNowPlaying() {
-        _ = connection.call(
-            .methodCall(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
-                        arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.nowPlaying.rawValue)])
+        connection.call(
+            StandardMembers.get, PropertyAddress(MediaRemoteNames.interface, MediaRemoteMembers.nowPlaying.name),
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties
         ) { [weak self] result in
-            guard case .success(let reply) = result, case .string(let name)? = reply.arguments.first?.unwrapped else {
-                return
-            }
+            guard let name = try? String(dbusValue: result.get().content) else { return }
             self?.follow(name.isEmpty ? nil : name)
         }
     }
@@ -66,8 +62,8 @@ final class NowPlayingFollower {
         guard let name, let busName = try? BusName(name) else { return tell(nil) }
         // The bus matches a well-known sender to its owner, whoever that is now.
         playerChanges = connection.subscribe(
-            MatchRule(sender: busName, interface: .properties, member: "PropertiesChanged", path: NowPlayingTrack.path,
-                      arguments: [0: NowPlayingTrack.interface.rawValue])
+            StandardMembers.propertiesChanged, of: .properties, sender: busName, path: NowPlayingTrack.path,
+            arguments: [0: NowPlayingTrack.interface.rawValue]
         ) { [weak self] _ in self?.refresh() }
         refresh()
     }

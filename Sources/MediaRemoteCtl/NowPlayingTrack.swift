@@ -20,37 +20,35 @@ struct NowPlayingTrack: Equatable {
     /// Reads the player named `name` (GetAll, which carries Position); nil when it cannot be read.
     static func read(_ name: String, on connection: Connection) -> NowPlayingTrack? {
         guard let busName = try? BusName(name),
-            let reply = try? connection.callBlocking(getAll(busName), timeout: .seconds(2))
+            let all = try? connection.callBlocking(
+                StandardMembers.getAll, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
+                timeout: .seconds(2))
         else { return nil }
-        return NowPlayingTrack(name, reply)
+        return NowPlayingTrack(name, all)
     }
 
     /// The same, answered on the loop (for `--follow`, whose reading happens in signal handlers).
     static func read(_ name: String, on connection: Connection, _ answer: @escaping (NowPlayingTrack?) -> Void) {
         guard let busName = try? BusName(name) else { return answer(nil) }
-        _ = connection.call(getAll(busName), timeout: .seconds(2)) { result in
-            answer(try? NowPlayingTrack(name, result.get()))
+        connection.call(
+            StandardMembers.getAll, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
+            timeout: .seconds(2)
+        ) { result in
+            answer((try? result.get()).map { NowPlayingTrack(name, $0) })
         }
     }
 
-    private static func getAll(_ name: BusName) -> Message {
-        .methodCall(destination: name, path: path, interface: .properties, member: "GetAll", arguments: [.string(interface.rawValue)])
-    }
-
-    private init(_ name: String, _ reply: Message) {
+    private init(_ name: String, _ all: AllProperties) {
         player = name
-        apply(reply.arguments.first ?? .array(.string, []))
+        apply(all.content)
     }
 
     init(player: String) { self.player = player }
 
     /// Takes what a property map says (`GetAll`'s reply, or `PropertiesChanged`'s changes),
     /// leniently: a value of the wrong type is left out.
-    mutating func apply(_ properties: Value) {
-        guard case .dictionary(_, _, let entries) = properties else { return }
-        for entry in entries {
-            guard case .string(let name) = entry.key else { continue }
-            let value = entry.value.unwrapped
+    mutating func apply(_ properties: [String: Value]) {
+        for (name, value) in properties {
             switch name {
             case "PlaybackStatus": if case .string(let text) = value { status = text }
             case "Position": position = NowPlayingTrack.integer(value)

@@ -44,8 +44,8 @@ struct AccessTests {
         let received = Box<[String]>([])
         try Self.exportResponder(on: a, at: "/a", into: received)
         let setUp: [(MemberName, [Value])] = [
-            (MediaRemoteMembers.beginReceivingRemoteControlEvents, []), (MediaRemoteMembers.becomeFirstResponder, [.objectPath("/a")]),
-            (MediaRemoteMembers.claimMotion, []),
+            (MediaRemoteMembers.beginReceivingRemoteControlEvents.name, []), (MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/a")]),
+            (MediaRemoteMembers.claimMotion.name, []),
         ]
         for (member, arguments) in setUp {
             #expect((try? Self.call(fixture, from: a, member, arguments).get()) != nil, "\(member)")
@@ -56,28 +56,28 @@ struct AccessTests {
         #expect(before.motionClaims == [aName: 1])
 
         // B names A's object: the call acts for B's own objects, of which there is none.
-        #expect(try Self.call(fixture, from: b, MediaRemoteMembers.resignFirstResponder, [.objectPath("/a")]).get() == [.boolean(false)])
-        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.endReceivingRemoteControlEvents).get()) != nil)
-        guard case .failure(let release) = Self.call(fixture, from: b, MediaRemoteMembers.releaseMotion) else {
+        #expect(try Self.call(fixture, from: b, MediaRemoteMembers.resignFirstResponder.name, [.objectPath("/a")]).get() == [.boolean(false)])
+        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.endReceivingRemoteControlEvents.name).get()) != nil)
+        guard case .failure(let release) = Self.call(fixture, from: b, MediaRemoteMembers.releaseMotion.name) else {
             Issue.record("B released a claim it does not hold")
             return
         }
         #expect(release.name == .invalidArgs && release.message == "you hold no motion claim to release")
-        guard case .failure(let push) = Self.call(fixture, from: b, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/a")]) else {
+        guard case .failure(let push) = Self.call(fixture, from: b, MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/a")]) else {
             Issue.record("B pushed A's object")
             return
         }
         #expect(push.name == .invalidArgs && push.message.hasPrefix("there is no object at /a on your connection"))
-        #expect(fixture.property(MediaRemoteMembers.firstResponder) == .structure([.string(aName), .objectPath("/a")]))
+        #expect(fixture.property(MediaRemoteMembers.firstResponder.name) == .structure([.string(aName), .objectPath("/a")]))
         let after = try fixture.describeState()
         #expect(after.receiving == before.receiving)
         #expect(after.motionClaims == before.motionClaims)
 
         // Sending events and simulating a shake are open to every client of the session.
         let sent = try SendRemoteControlEventReply(
-            arguments: Self.call(fixture, from: b, MediaRemoteMembers.sendRemoteControlEvent, [.string("play")]).get())
+            arguments: Self.call(fixture, from: b, MediaRemoteMembers.sendRemoteControlEvent.name, [.string("play")]).get())
         #expect(sent.handledBy == ObjectAddress(busName: aName, path: "/a"))
-        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.simulateMotion, [.string("shake")]).get()) != nil)
+        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.simulateMotion.name, [.string("shake")]).get()) != nil)
         #expect(received.value == ["/a RemoteControlReceived play", "/a MotionBegan shake", "/a MotionEnded shake"])
     }
 
@@ -88,22 +88,22 @@ struct AccessTests {
         let received = Box<[String]>([])
         for index in 0...64 { try Self.exportResponder(on: a, at: try ObjectPath("/r\(index)"), into: received) }
         for index in 0..<64 {
-            #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath(try ObjectPath("/r\(index)"))]).get()
+            #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder.name, [.objectPath(try ObjectPath("/r\(index)"))]).get()
                 == [.boolean(true)])
         }
-        guard case .failure(let push) = Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r64")]) else {
+        guard case .failure(let push) = Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/r64")]) else {
             Issue.record("a 65th responder was accepted")
             return
         }
         #expect(push.name == MediaRemoteNames.limitExceeded)
         #expect(push.message == "you have 64 responders on the first-responder stack, the most one connection may have; resign one first")
         // Pushing one already there moves it up; resigning one makes room.
-        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r0")]).get() == [.boolean(true)])
-        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.resignFirstResponder, [.objectPath("/r1")]).get() == [.boolean(true)])
-        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r64")]).get() == [.boolean(true)])
+        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/r0")]).get() == [.boolean(true)])
+        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.resignFirstResponder.name, [.objectPath("/r1")]).get() == [.boolean(true)])
+        #expect(try Self.call(fixture, from: a, MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/r64")]).get() == [.boolean(true)])
 
-        for _ in 0..<64 { #expect((try? Self.call(fixture, from: a, MediaRemoteMembers.claimMotion).get()) != nil) }
-        guard case .failure(let claim) = Self.call(fixture, from: a, MediaRemoteMembers.claimMotion) else {
+        for _ in 0..<64 { #expect((try? Self.call(fixture, from: a, MediaRemoteMembers.claimMotion.name).get()) != nil) }
+        guard case .failure(let claim) = Self.call(fixture, from: a, MediaRemoteMembers.claimMotion.name) else {
             Issue.record("a 65th claim was accepted")
             return
         }
@@ -112,8 +112,8 @@ struct AccessTests {
 
         let b = try fixture.bus.connect(loop: fixture.loop)
         try Self.exportResponder(on: b, at: "/b", into: received)
-        #expect(try Self.call(fixture, from: b, MediaRemoteMembers.becomeFirstResponder, [.objectPath("/b")]).get() == [.boolean(true)])
-        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.claimMotion).get()) != nil)
+        #expect(try Self.call(fixture, from: b, MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/b")]).get() == [.boolean(true)])
+        #expect((try? Self.call(fixture, from: b, MediaRemoteMembers.claimMotion.name).get()) != nil)
     }
 
     @Test("a connection that does not answer the check of its pushes: 16 checks at once, the 17th push LimitExceeded")
@@ -126,7 +126,7 @@ struct AccessTests {
         var answers: [Int: Result<Message, DBusError>] = [:]
         for index in 0..<17 {
             silent.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
-                        member: MediaRemoteMembers.becomeFirstResponder, arguments: [.objectPath(try ObjectPath("/p\(index)"))]) {
+                        member: MediaRemoteMembers.becomeFirstResponder.name, arguments: [.objectPath(try ObjectPath("/p\(index)"))]) {
                 answers[index] = $0
             }
         }
@@ -149,7 +149,7 @@ struct AccessTests {
         try Self.exportResponder(on: silent, at: "/p0", into: Box([]))
         var again: Result<Message, DBusError>?
         silent.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
-                    member: MediaRemoteMembers.becomeFirstResponder, arguments: [.objectPath("/p0")]) { again = $0 }
+                    member: MediaRemoteMembers.becomeFirstResponder.name, arguments: [.objectPath("/p0")]) { again = $0 }
         _ = silentLoop.run(until: { again != nil }, timeout: .seconds(10))
         #expect((try? again?.get().arguments) == [.boolean(true)])
     }

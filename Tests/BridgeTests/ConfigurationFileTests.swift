@@ -16,7 +16,7 @@ struct ConfigurationFileTests {
     }
 
     static func mode(_ fixture: ServiceFixture) -> String? {
-        if case .string(let mode)? = fixture.property(MediaRemoteMembers.mode) { mode } else { nil }
+        if case .string(let mode)? = fixture.property(MediaRemoteMembers.mode.name) { mode } else { nil }
     }
 
     @Test("the daemon starts with the file's settings")

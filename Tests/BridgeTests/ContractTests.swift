@@ -37,7 +37,7 @@ struct ContractTests {
         let reader = MethodReader()
         parser.delegate = reader
         #expect(parser.parse())
-        #expect(Set(reader.methods.keys) == Set(ResponderMembers.all.map(\.rawValue)))
+        #expect(Set(reader.methods.keys) == Set(ResponderMembers.all.map(\.name.rawValue)))
         for (name, (inputs, outputs)) in reader.methods {
             #expect(inputs == ResponderCall.fields.signature.description, "\(name)")
             #expect(outputs == ResponderReply.fields.signature.description, "\(name)")

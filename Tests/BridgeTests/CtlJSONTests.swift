@@ -59,7 +59,7 @@ struct CtlJSONTests {
         let fixture = try ServiceFixture()
         try fixture.client.export([ResponderObject.interface { _, _ in true }], at: "/r")
         let setUp: [(MemberName, [Value])] = [
-            (MediaRemoteMembers.beginReceivingRemoteControlEvents, []), (MediaRemoteMembers.becomeFirstResponder, [.objectPath("/r")]),
+            (MediaRemoteMembers.beginReceivingRemoteControlEvents.name, []), (MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/r")]),
         ]
         for (member, arguments) in setUp {
             #expect((try? fixture.callBridge(member, arguments).get()) != nil, "\(member)")

@@ -37,7 +37,7 @@ struct DaemonTests {
                                                 interface: .peer, member: "Ping"))
         let reply = try client.callBlocking(.methodCall(
             destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
-            arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.rawValue)]))
+            arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.name.rawValue)]))
         #expect(reply.arguments == [.variant(.string(MediaRemoteVersion.current))])
         let result = daemon.stop()
         #expect(result.status == 0, "\(result.stderr)")

@@ -75,8 +75,8 @@ struct FuzzTests {
             healthy.append("\(member) \(subtype)")
             return true
         }], at: "/healthy")
-        _ = try fixture.callBridge(MediaRemoteMembers.beginReceivingRemoteControlEvents).get()
-        #expect(try fixture.callBridge(MediaRemoteMembers.becomeFirstResponder, [.objectPath("/healthy")]).get().arguments == [.boolean(true)])
+        _ = try fixture.callBridge(MediaRemoteMembers.beginReceivingRemoteControlEvents.name).get()
+        #expect(try fixture.callBridge(MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/healthy")]).get().arguments == [.boolean(true)])
 
         let fuzzer = try PlayerFuzzer(address: fixture.bus.address, loop: fixture.loop, players: 4, seed: seed,
                                       hugeBytes: Self.setting("FUZZ_HUGE_BYTES", default: 1 << 18))
@@ -95,9 +95,9 @@ struct FuzzTests {
         }
         // Shakes ignore Now Playing: they reach the first responder, the healthy app.
         healthy = []
-        #expect((try? fixture.callBridge(MediaRemoteMembers.simulateMotion, [.string("shake")]).get()) != nil)
+        #expect((try? fixture.callBridge(MediaRemoteMembers.simulateMotion.name, [.string("shake")]).get()) != nil)
         #expect(healthy == ["MotionBegan shake", "MotionEnded shake"])
-        let playersProperty = fixture.property(MediaRemoteMembers.players)
+        let playersProperty = fixture.property(MediaRemoteMembers.players.name)
         let after = Self.residentKB(fixture.daemon.pid) ?? 0
         print("fuzz players (seed \(seed)): \(steps) steps, \(fuzzer.report); \(answered) of \(steps / 250) events answered meanwhile; "
             + "crashes \(crashed ? 1 : 0); RSS \(before) kB → \(after) kB")

@@ -140,7 +140,7 @@ struct InstallationTests {
 
         let reply = try client.callBlocking(.methodCall(
             destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties, member: "Get",
-            arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.rawValue)]), timeout: .seconds(20))
+            arguments: [.string(MediaRemoteNames.interface.rawValue), .string(MediaRemoteMembers.version.name.rawValue)]), timeout: .seconds(20))
         #expect(reply.arguments == [.variant(.string(MediaRemoteVersion.current))])
         // It is the installed executable that answered.
         let owner = try client.callBlocking(.methodCall(

@@ -25,7 +25,7 @@ struct MisbehavingPlayersTests {
             Interface("org.mpris.MediaPlayer2", properties: [Property("Identity", .string, get: { .string("test") })]),
             Interface(
                 player,
-                methods: members.map { name in Method(name) { _ in try method(name); return [] } },
+                methods: members.map { name in Method.untyped(name) { _ in try method(name); return [] } },
                 properties: [Property("PlaybackStatus", .string, get: { .string(status) })]
                     + can.map { Property(MemberName(stringLiteral: $0), .boolean, get: { .boolean(true) }) }
                     + [Property("Volume", .double, get: { .double(0.5) })]),

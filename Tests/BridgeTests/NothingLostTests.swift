@@ -17,8 +17,8 @@ struct NothingLostTests {
             received(subtype)
             return true
         }], at: "/sink")
-        _ = try fixture.callBridge(MediaRemoteMembers.beginReceivingRemoteControlEvents).get()
-        #expect(try fixture.callBridge(MediaRemoteMembers.becomeFirstResponder, [.objectPath("/sink")]).get().arguments == [.boolean(true)])
+        _ = try fixture.callBridge(MediaRemoteMembers.beginReceivingRemoteControlEvents.name).get()
+        #expect(try fixture.callBridge(MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/sink")]).get().arguments == [.boolean(true)])
     }
 
     @Test("4 clients × 2,500 SendRemoteControlEvent, 400 in flight: 10,000 answers, 10,000 EventDispatched, each client's in its order")
@@ -44,7 +44,7 @@ struct NothingLostTests {
             let index = sent[client]
             sent[client] += 1
             clients[client].call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
-                                 member: MediaRemoteMembers.sendRemoteControlEvent, arguments: [.string(subtypes[client])],
+                                 member: MediaRemoteMembers.sendRemoteControlEvent.name, arguments: [.string(subtypes[client])],
                                  timeout: .seconds(120)) { result in
                 switch result {
                 case .success(let reply) where reply.arguments.first == .boolean(true): answers[client].append(index)
@@ -97,7 +97,7 @@ struct NothingLostTests {
         func send() {
             sent += 1
             client.call(destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
-                        member: MediaRemoteMembers.sendRemoteControlEvent, arguments: [.string("togglePlayPause")], timeout: .seconds(60)) { _ in
+                        member: MediaRemoteMembers.sendRemoteControlEvent.name, arguments: [.string("togglePlayPause")], timeout: .seconds(60)) { _ in
                 answered += 1
                 if sent < count { send() }
             }

@@ -7,7 +7,7 @@ import Testing
 struct NowPlayingTrackTests {
     static func track(_ properties: [(String, Value)]) -> NowPlayingTrack {
         var track = NowPlayingTrack(player: "org.mpris.MediaPlayer2.mpv")
-        track.apply(.stringVariantDictionary(properties))
+        track.apply(Dictionary(properties) { _, last in last })
         return track
     }
 
@@ -49,7 +49,7 @@ struct NowPlayingTrackTests {
     @Test("new metadata replaces the old track whole")
     func newTrack() {
         var track = Self.track([("Metadata", .stringVariantDictionary([("xesam:title", .string("One")), ("mpris:length", .int64(60_000_000))]))])
-        track.apply(.stringVariantDictionary([("Metadata", .stringVariantDictionary([("xesam:title", .string("Two"))]))]))
+        track.apply(["Metadata": .stringVariantDictionary([("xesam:title", .string("Two"))])])
         #expect(track.title == "Two")
         #expect(track.length == nil)
     }

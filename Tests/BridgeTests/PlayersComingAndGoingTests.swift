@@ -47,7 +47,7 @@ struct PlayersComingAndGoingTests {
             var held: [MethodCall] = []
             if leavesMidCall {
                 try player.export([
-                    Interface(MisbehavingPlayersTests.player, methods: [.deferred("Next") { held.append($0) }],
+                    Interface(MisbehavingPlayersTests.player, methods: [.untypedDeferred("Next") { held.append($0) }],
                               properties: [Property("PlaybackStatus", .string, get: { .string("Playing") })])
                 ], at: MisbehavingPlayersTests.path)
             } else {

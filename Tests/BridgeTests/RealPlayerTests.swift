@@ -103,7 +103,7 @@ struct RealPlayerTests {
             guard case .success(let reply) = fixture.callBridge(member) else { return "?" }
             return (try? ShiftReply(arguments: reply.arguments).nowPlaying) ?? "unreadable"
         }
-        if case .failure(let error) = fixture.callBridge(MediaRemoteMembers.shift) {
+        if case .failure(let error) = fixture.callBridge(MediaRemoteMembers.shift.name) {
             #expect(error.name == MediaRemoteNames.noPlayer)
         } else {
             Issue.record("Shift with no player succeeded")
@@ -114,15 +114,15 @@ struct RealPlayerTests {
         a.play()
         b.play()
         // In line: B (started last), A, then C (never played).
-        #expect(shift(MediaRemoteMembers.shift) == a.name)
+        #expect(shift(MediaRemoteMembers.shift.name) == a.name)
         #expect(fixture.nowPlaying == a.name)
         #expect(fixture.send("togglePlayPause") == "\(a.name) /org/mpris/MediaPlayer2")
         #expect(fixture.wait { a.status == "Paused" && fixture.players.contains("\(a.name) Paused true") })
         #expect(b.status == "Playing")
         // In line now: B (playing), A (paused last), C.
-        #expect(shift(MediaRemoteMembers.shift) == c.name)
-        #expect(shift(MediaRemoteMembers.shift) == b.name)
-        #expect(shift(MediaRemoteMembers.unshift) == c.name)
+        #expect(shift(MediaRemoteMembers.shift.name) == c.name)
+        #expect(shift(MediaRemoteMembers.shift.name) == b.name)
+        #expect(shift(MediaRemoteMembers.unshift.name) == c.name)
         fixture.wait(timeout: .milliseconds(1200)) { false }
         #expect(fixture.nowPlaying == c.name, "a choice holds while B plays on")
         a.play()
@@ -139,9 +139,9 @@ struct RealPlayerTests {
             Issue.record("mpv-mpris has no boolean Shuffle")
             return
         }
-        _ = try fixture.callBridge(MediaRemoteMembers.simulateMotion, [.string("shake")])
+        _ = try fixture.callBridge(MediaRemoteMembers.simulateMotion.name, [.string("shake")])
         #expect(fixture.wait { player.playerProperty("Shuffle") == .boolean(!before) })
-        _ = try fixture.callBridge(MediaRemoteMembers.simulateMotion, [.string("shake")])
+        _ = try fixture.callBridge(MediaRemoteMembers.simulateMotion.name, [.string("shake")])
         #expect(fixture.wait { player.playerProperty("Shuffle") == .boolean(before) })
     }
 

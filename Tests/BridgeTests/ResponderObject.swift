@@ -9,12 +9,7 @@ enum ResponderObject {
         Interface(
             MediaRemoteNames.responderInterface,
             methods: ResponderMembers.all.map { member in
-                Method(member, in: arguments(ResponderCall.fields), out: arguments(ResponderReply.fields)) { call in
-                    let subtype = try ResponderCall(arguments: call.arguments).subtype
-                    return ResponderReply(handled: answer(member.rawValue, subtype)).arguments
-                }
+                Method(member) { call, _ in ResponderReply(handled: answer(member.name.rawValue, call.subtype)) }
             })
     }
-
-    private static func arguments(_ fields: [Field]) -> [Argument] { fields.map { Argument($0.name, $0.type) } }
 }

@@ -62,16 +62,16 @@ struct ResponderTests {
         let fixture = try ServiceFixture()
         let (x, xName) = try Self.app(fixture, ["/x=all"])
         let (y, yName) = try Self.app(fixture, ["/y=all"])
-        #expect(fixture.property(MediaRemoteMembers.firstResponder) == .structure([.string(yName), .objectPath("/y")]))
+        #expect(fixture.property(MediaRemoteMembers.firstResponder.name) == .structure([.string(yName), .objectPath("/y")]))
         // X cannot resign Y's object: the call acts for X's own objects only.
         x.writeLine("resign /y")
         #expect(x.readLine() == "done resign /y False")
-        #expect(fixture.property(MediaRemoteMembers.firstResponder) == .structure([.string(yName), .objectPath("/y")]))
+        #expect(fixture.property(MediaRemoteMembers.firstResponder.name) == .structure([.string(yName), .objectPath("/y")]))
         y.writeLine("resign /y")
         #expect(y.readLine() == "done resign /y True")
-        #expect(fixture.property(MediaRemoteMembers.firstResponder) == .structure([.string(xName), .objectPath("/x")]))
+        #expect(fixture.property(MediaRemoteMembers.firstResponder.name) == .structure([.string(xName), .objectPath("/x")]))
         // A shake goes to the first responder, with no Now Playing condition.
-        #expect((try? fixture.callBridge(MediaRemoteMembers.simulateMotion, [.string("shake")]).get()) != nil)
+        #expect((try? fixture.callBridge(MediaRemoteMembers.simulateMotion.name, [.string("shake")]).get()) != nil)
         #expect(x.readLine() == "/x MotionBegan shake")
         #expect(x.readLine() == "/x MotionEnded shake")
         #expect(fixture.wait { fixture.dispatched.count == 2 })
@@ -82,11 +82,11 @@ struct ResponderTests {
     func leavesMidDispatch() throws {
         let fixture = try ServiceFixture()
         let (_, name) = try Self.app(fixture, ["--begin", "/steady=none", "/leaving=exit"])
-        #expect(fixture.property(MediaRemoteMembers.firstResponder) == .structure([.string(name), .objectPath("/leaving")]))
+        #expect(fixture.property(MediaRemoteMembers.firstResponder.name) == .structure([.string(name), .objectPath("/leaving")]))
         #expect(fixture.send("play") == "discarded")
         #expect(fixture.wait { fixture.dispatched.count == 1 })
         #expect(["declined", "timedOut"].contains(fixture.dispatched.first?.outcome.reason ?? ""))
-        #expect(fixture.wait { fixture.property(MediaRemoteMembers.firstResponder) == .structure([.string(""), .objectPath("/")]) })
+        #expect(fixture.wait { fixture.property(MediaRemoteMembers.firstResponder.name) == .structure([.string(""), .objectPath("/")]) })
         #expect(fixture.send("play") == "discarded")
         #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "nobodyReceiving" })
     }
@@ -95,11 +95,11 @@ struct ResponderTests {
     func badArguments() throws {
         let fixture = try ServiceFixture()
         let cases: [(MemberName, [Value], String)] = [
-            (MediaRemoteMembers.sendRemoteControlEvent, [.string("fastForward")], "'fastForward' is not an event subtype"),
-            (MediaRemoteMembers.sendRemoteControlEvent, [.string("shake")], "'shake' is a motion subtype; use SimulateMotion"),
-            (MediaRemoteMembers.simulateMotion, [.string("play")], "'play' is not a motion subtype"),
-            (MediaRemoteMembers.releaseMotion, [], "you hold no motion claim to release"),
-            (MediaRemoteMembers.becomeFirstResponder, [.objectPath("/org/mediaremote/Test")], "there is no object at /org/mediaremote/Test"),
+            (MediaRemoteMembers.sendRemoteControlEvent.name, [.string("fastForward")], "'fastForward' is not an event subtype"),
+            (MediaRemoteMembers.sendRemoteControlEvent.name, [.string("shake")], "'shake' is a motion subtype; use SimulateMotion"),
+            (MediaRemoteMembers.simulateMotion.name, [.string("play")], "'play' is not a motion subtype"),
+            (MediaRemoteMembers.releaseMotion.name, [], "you hold no motion claim to release"),
+            (MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/org/mediaremote/Test")], "there is no object at /org/mediaremote/Test"),
         ]
         // Our client exports one object that is not a responder, to be refused by name.
         try fixture.client.export([Interface("org.mediaremote.NotAResponder")], at: "/not/a/responder")
@@ -111,16 +111,16 @@ struct ResponderTests {
             #expect(error.name == .invalidArgs)
             #expect(error.message.hasPrefix(message), "\(error.message)")
         }
-        guard case .failure(let error) = fixture.callBridge(MediaRemoteMembers.becomeFirstResponder, [.objectPath("/not/a/responder")]) else {
+        guard case .failure(let error) = fixture.callBridge(MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/not/a/responder")]) else {
             Issue.record("an object without Responder1 became first responder")
             return
         }
         #expect(error.message == "/not/a/responder on your connection does not implement org.mediaremote.Responder1; export it there first")
         // Claims are counted: two claims, two releases, then none.
-        let (claim, release) = (MediaRemoteMembers.claimMotion, MediaRemoteMembers.releaseMotion)
+        let (claim, release) = (MediaRemoteMembers.claimMotion.name, MediaRemoteMembers.releaseMotion.name)
         for member in [claim, claim, release, release] {
             #expect((try? fixture.callBridge(member).get()) != nil)
         }
-        #expect((try? fixture.callBridge(MediaRemoteMembers.releaseMotion).get()) == nil)
+        #expect((try? fixture.callBridge(MediaRemoteMembers.releaseMotion.name).get()) == nil)
     }
 }

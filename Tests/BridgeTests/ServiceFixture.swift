@@ -29,7 +29,7 @@ final class ServiceFixture {
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
-        let events = MatchRule(interface: MediaRemoteNames.interface, member: MediaRemoteMembers.eventDispatched)
+        let events = MatchRule(interface: MediaRemoteNames.interface, member: MediaRemoteMembers.eventDispatched.name)
         subscription = client.subscribe(events) { [unowned self] message in
             do throws(DBusError) {
                 self.dispatched.append(try EventDispatched(arguments: message.arguments))
@@ -87,7 +87,7 @@ final class ServiceFixture {
 
     /// `SendRemoteControlEvent`: (handled, bus name, path), or the error's name.
     func send(_ subtype: String) -> String {
-        switch callBridge(MediaRemoteMembers.sendRemoteControlEvent, [.string(subtype)]) {
+        switch callBridge(MediaRemoteMembers.sendRemoteControlEvent.name, [.string(subtype)]) {
         case .success(let reply):
             do throws(DBusError) {
                 return try SendRemoteControlEventReply(arguments: reply.arguments).handledBy?.description ?? "discarded"
@@ -101,7 +101,7 @@ final class ServiceFixture {
 
     /// `DescribeState`, read as the contract says.
     func describeState() throws -> DescribeStateReply {
-        try DescribeStateReply(arguments: callBridge(MediaRemoteMembers.describeState).get().arguments)
+        try DescribeStateReply(arguments: callBridge(MediaRemoteMembers.describeState.name).get().arguments)
     }
 
     func property(_ name: MemberName) -> Value? {
@@ -110,11 +110,11 @@ final class ServiceFixture {
         return reply.arguments.first?.unwrapped
     }
 
-    var nowPlaying: String? { property(MediaRemoteMembers.nowPlaying).flatMap { try? String(dbusValue: $0) } }
+    var nowPlaying: String? { property(MediaRemoteMembers.nowPlaying.name).flatMap { try? String(dbusValue: $0) } }
 
     /// The Players property as "name status receiving" lines; none while it cannot be read.
     var players: [String] {
-        guard let value = property(MediaRemoteMembers.players),
+        guard let value = property(MediaRemoteMembers.players.name),
             let players = try? [MediaRemoteProperties.Player](dbusValue: value)
         else { return [] }
         return players.map { "\($0.name) \($0.status) \($0.receiving)" }

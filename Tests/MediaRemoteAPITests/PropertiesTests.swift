@@ -16,16 +16,23 @@ struct PropertiesTests {
 
     @Test("each property has the type the interface declares, and none is \"\" or (\"\", \"/\")")
     func values() {
-        #expect(Self.published.firstResponderValue.type == .structure([.string, .objectPath]))
-        #expect(Self.published.playersValue.type == .array(.structure([.string, .string, .boolean])))
-        #expect(Self.nobody.nowPlayingValue == .string(""))
-        #expect(Self.nobody.firstResponderValue == .structure([.string(""), .objectPath(.root)]))
+        func value(_ name: MemberName, of properties: MediaRemoteProperties) -> Value? {
+            MediaRemoteProperties.published.first { $0.name == name }?.value(properties)
+        }
+        #expect(value(MediaRemoteMembers.firstResponder.name, of: Self.published)?.type == .structure([.string, .objectPath]))
+        #expect(value(MediaRemoteMembers.players.name, of: Self.published)?.type == .array(.structure([.string, .string, .boolean])))
+        #expect(value(MediaRemoteMembers.nowPlaying.name, of: Self.nobody) == .string(""))
+        #expect(value(MediaRemoteMembers.firstResponder.name, of: Self.nobody) == .structure([.string(""), .objectPath(.root)]))
+        for published in MediaRemoteProperties.published {
+            #expect(published.value(Self.published).type == published.type, "\(published.name)")
+        }
+        #expect(MediaRemoteProperties.published.map(\.name.rawValue) == ["Version", "NowPlaying", "FirstResponder", "Mode", "Players"])
     }
 
     @Test("a player's receiving sent as a string is named")
     func wrongPlayer() {
         let players = Value.array(MediaRemoteProperties.Player.dbusType, [.structure([.string("a"), .string("Playing"), .string("yes")])])
-        let arguments = Self.published.arguments[0].replacing(MediaRemoteMembers.players.rawValue, with: players)
+        let arguments = Self.published.arguments[0].replacing(MediaRemoteMembers.players.name.rawValue, with: players)
         #expect(failure(reading: [arguments], as: MediaRemoteProperties.self)
             == "the GetAll reply's Players: a player's receiving: expected a value of type 'b', got 's'")
     }

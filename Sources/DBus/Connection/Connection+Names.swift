@@ -60,17 +60,28 @@ extension Connection {
             handler(owner.isEmpty ? nil : try? BusName(owner))
         }
         // Asked after AddMatch, so no change can fall between the answer and the signals.
-        watch.pending = call(busMethod("GetNameOwner", [.string(name.rawValue)])) { [weak watch] result in
+        watch.pending = nameOwner(of: name) { [weak watch] owner in
             guard let watch, watch.subscription != nil, !sawChange else { return }
             watch.pending = nil
-            switch result {
-            case .success(let reply):
-                if case .string(let owner)? = reply.arguments.first { handler(try? BusName(owner)) }
-            case .failure:
-                handler(nil)
-            }
+            handler(owner)
         }
         return watch
+    }
+
+    /// Asks the bus who owns `name` now; `reply` gets the owner's unique name, or nil when the
+    /// name has no owner (or the bus did not answer).
+    @discardableResult
+    public func nameOwner(of name: BusName, timeout: Duration = Connection.defaultTimeout, reply: @escaping (BusName?) -> Void) -> PendingCall {
+        call(StandardMembers.getNameOwner, NameArgument(name), destination: .bus, path: StandardMembers.busPath, interface: .bus, timeout: timeout) {
+            reply((try? $0.get().content).flatMap { try? BusName($0) })
+        }
+    }
+
+    /// The same, blocking: for tools and start-up.
+    public func nameOwner(of name: BusName, timeout: Duration = Connection.defaultTimeout) -> BusName? {
+        let owner = try? callBlocking(
+            StandardMembers.getNameOwner, NameArgument(name), destination: .bus, path: StandardMembers.busPath, interface: .bus, timeout: timeout)
+        return owner.flatMap { try? BusName($0.content) }
     }
 
     /// Calls `handler` for every change of owner of any name: (name, old owner, new owner).
@@ -96,6 +107,6 @@ extension Connection {
     }
 
     func busMethod(_ member: MemberName, _ arguments: [Value]) -> Message {
-        .methodCall(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: member, arguments: arguments)
+        .methodCall(destination: .bus, path: StandardMembers.busPath, interface: .bus, member: member, arguments: arguments)
     }
 }

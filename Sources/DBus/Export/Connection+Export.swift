@@ -54,7 +54,7 @@ extension Connection {
         guard !changed.isEmpty || !invalidated.isEmpty else { return }
         try send(
             .signal(
-                path: path, interface: .properties, member: StandardInterfaces.propertiesChanged,
+                path: path, interface: .properties, member: StandardMembers.propertiesChanged.name,
                 arguments: [
                     .string(interface.rawValue),
                     .dictionary(key: .string, value: .variant, changed),
@@ -92,9 +92,9 @@ extension Connection {
             return
         }
         guard let interfaces = objects.interfaces(at: path) else {
-            if header.interface == nil, member == "Introspect", objects.isNode(path), signature == Signature([]) {
+            if header.interface == nil, member == StandardMembers.introspect.name, objects.isNode(path), signature == Signature([]) {
                 return answerStandard(
-                    MethodCall(message: header, method: StandardInterfaces.method(.introspectable, "Introspect")!, connection: self),
+                    MethodCall(message: header, method: StandardInterfaces.method(.introspectable, StandardMembers.introspect.name)!, connection: self),
                     path: path)
             }
             return reply(DBusError(.unknownObject, "no object at \(path)"))
@@ -129,25 +129,26 @@ extension Connection {
     private func answerStandard(_ call: MethodCall, path: ObjectPath) {
         do throws(DBusError) {
             switch (call.message.interface, call.method.name) {
-            case (_, "Introspect"):
-                call.reply([.string(Introspection.xml(interfaces: objects.interfaces(at: path), children: objects.children(of: path)))])
-            case (.properties?, "Get"):
-                let (table, property) = try property(call, path: path)
+            case (_, StandardMembers.introspect.name):
+                let xml = Introspection.xml(interfaces: objects.interfaces(at: path), children: objects.children(of: path))
+                call.reply(IntrospectionData(xml).arguments)
+            case (.properties?, StandardMembers.get.name):
+                let (table, property) = try property(try PropertyAddress(arguments: call.arguments), path: path)
                 if let fetch = property.fetch {
                     fetch { value in
-                        guard value.type != property.type else { return call.reply([.variant(value)]) }
+                        guard value.type != property.type else { return call.reply(PropertyValue(value).arguments) }
                         do throws(DBusError) {
-                            call.reply([.variant(try self.read(property, of: table))])
+                            call.reply(PropertyValue(try self.read(property, of: table)).arguments)
                         } catch {
                             call.fail(error)
                         }
                     }
                 } else {
-                    call.reply([.variant(try read(property, of: table))])
+                    call.reply(PropertyValue(try read(property, of: table)).arguments)
                 }
-            case (.properties?, "GetAll"):
+            case (.properties?, StandardMembers.getAll.name):
                 try getAllProperties(call, path: path)
-            case (.properties?, "Set"):
+            case (.properties?, StandardMembers.set.name):
                 try setProperty(call, path: path)
             default:
                 // Peer is answered by libdbus before messages reach us; nothing else is standard.
@@ -158,19 +159,17 @@ extension Connection {
         }
     }
 
-    private func propertyTable(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> Interface {
-        let name: String = try call.argument(0)
+    private func propertyTable(_ name: String, path: ObjectPath) throws(DBusError) -> Interface {
         guard let interfaceName = try? InterfaceName(name), let table = objects.interface(interfaceName, at: path) else {
             throw DBusError(.unknownInterface, "\(path) has no interface '\(name)'")
         }
         return table
     }
 
-    private func property(_ call: MethodCall, path: ObjectPath) throws(DBusError) -> (Interface, Property) {
-        let table = try propertyTable(call, path: path)
-        let name: String = try call.argument(1)
-        guard let member = try? MemberName(name), let property = table.property(member) else {
-            throw DBusError(.unknownProperty, "\(table.name) has no property '\(name)'")
+    private func property(_ address: PropertyAddress, path: ObjectPath) throws(DBusError) -> (Interface, Property) {
+        let table = try propertyTable(address.interface, path: path)
+        guard let member = try? MemberName(address.property), let property = table.property(member) else {
+            throw DBusError(.unknownProperty, "\(table.name) has no property '\(address.property)'")
         }
         return (table, property)
     }
@@ -189,12 +188,13 @@ extension Connection {
     /// `GetAll` carries the same live values as `Get` (MPRIS's `Position`, which status bars
     /// read with `GetAll`).
     private func getAllProperties(_ call: MethodCall, path: ObjectPath) throws(DBusError) {
-        let table = try propertyTable(call, path: path)
+        let table = try propertyTable(try InterfaceArgument(arguments: call.arguments).content, path: path)
         let readable = table.properties.filter { $0.get != nil }
         var values: [Value] = []
         for property in readable { values.append(try read(property, of: table)) }
+        // In the table's order, so the dictionary is built here rather than from a Swift one.
         let reply = { (values: [Value]) in
-            call.reply([.dictionary(key: .string, value: .variant, zip(readable, values).map { .init(.string($0.name.rawValue), .variant($1)) })])
+            call.reply([.stringVariantDictionary(zip(readable, values).map { ($0.name.rawValue, $1) })])
         }
         let fetched = readable.indices.filter { readable[$0].fetch != nil }
         guard !fetched.isEmpty else { return reply(values) }
@@ -213,11 +213,12 @@ extension Connection {
     /// Answers `Set`: at once for a plain setter, once stored for a property written through.
     /// A change that took is announced with `PropertiesChanged`.
     private func setProperty(_ call: MethodCall, path: ObjectPath) throws(DBusError) {
-        let (table, property) = try property(call, path: path)
+        let write = try PropertyWrite(arguments: call.arguments)
+        let (table, property) = try property(write.address, path: path)
         guard property.isWritable else {
             throw DBusError(.propertyReadOnly, "\(table.name).\(property.name) is read-only")
         }
-        let value = call.arguments[2].unwrapped
+        let value = write.value
         guard value.type == property.type else {
             throw .invalidArgs("\(table.name).\(property.name) is of type '\(property.type)', not '\(value.type)'")
         }

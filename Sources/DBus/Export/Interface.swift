@@ -1,16 +1,5 @@
 import DBusTypes
 
-/// A named, typed argument of a method or signal, as introspection shows it.
-public struct Argument: Sendable {
-    public let name: String
-    public let type: SignatureType
-
-    public init(_ name: String, _ type: SignatureType) {
-        self.name = name
-        self.type = type
-    }
-}
-
 /// One interface of an exported object: a table of its methods, properties and signals,
 /// read top to bottom. Introspection XML, argument checks and `Properties` all come from it.
 public struct Interface {
@@ -34,50 +23,21 @@ public struct Interface {
 /// A method: its arguments both ways and its handler.
 public struct Method {
     public let name: MemberName
-    public let inputs: [Argument]
-    public let outputs: [Argument]
+    public let inputs: [Field]
+    public let outputs: [Field]
     let handler: (MethodCall) -> Void
 
-    /// A method that answers at once: the handler returns the output values or throws the
-    /// error to reply with (a `DBusError` as it is; any other error as `Failed`).
-    public init(
-        _ name: MemberName,
-        in inputs: [Argument] = [],
-        out outputs: [Argument] = [],
-        handler: @escaping (MethodCall) throws -> [Value]
-    ) {
-        self.name = name
-        self.inputs = inputs
-        self.outputs = outputs
-        self.handler = { call in
-            do {
-                call.reply(try handler(call))
-            } catch {
-                call.fail(DBusError(describing: error))
-            }
-        }
-    }
-
-    /// A method that answers later: the handler keeps the call and replies (or fails) on it
-    /// when it can. A call dropped without an answer is answered with `Failed`.
-    public static func deferred(
-        _ name: MemberName,
-        in inputs: [Argument] = [],
-        out outputs: [Argument] = [],
-        handler: @escaping (MethodCall) -> Void
-    ) -> Method {
-        Method(name: name, inputs: inputs, outputs: outputs, handler: handler)
-    }
-
-    private init(name: MemberName, inputs: [Argument], outputs: [Argument], handler: @escaping (MethodCall) -> Void) {
+    /// Made typed from a ``TypedMethod`` (Method+Typed.swift), or from fields and a handler of
+    /// values for a table known only at run time (Method+Untyped.swift).
+    init(name: MemberName, inputs: [Field], outputs: [Field], handler: @escaping (MethodCall) -> Void) {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.handler = handler
     }
 
-    var inputSignature: Signature { Signature(inputs.map(\.type)) }
-    var outputSignature: Signature { Signature(outputs.map(\.type)) }
+    var inputSignature: Signature { inputs.signature }
+    var outputSignature: Signature { outputs.signature }
 }
 
 /// A property: its type, how it announces changes, a getter and, when writable, a setter.
@@ -149,7 +109,7 @@ public struct Property {
         Property(name: name, type: type, changeSignal: changeSignal, get: get, fetch: nil, store: store)
     }
 
-    private init(
+    init(
         name: MemberName, type: SignatureType, changeSignal: ChangeSignal, get: @escaping () -> Value,
         fetch: ((@escaping (Value) -> Void) -> Void)?, store: ((Value, @escaping (DBusError?) -> Void) -> Void)?
     ) {
@@ -177,12 +137,12 @@ public struct Property {
 /// A signal the interface emits, with its arguments.
 public struct SignalMember: Sendable {
     public let name: MemberName
-    public let arguments: [Argument]
+    public let arguments: [Field]
 
-    public init(_ name: MemberName, _ arguments: [Argument] = []) {
+    public init(_ name: MemberName, _ arguments: [Field] = []) {
         self.name = name
         self.arguments = arguments
     }
 
-    var signature: Signature { Signature(arguments.map(\.type)) }
+    var signature: Signature { arguments.signature }
 }

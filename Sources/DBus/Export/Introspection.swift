@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// Introspection XML, generated from the same tables that route the calls.
 enum Introspection {
     static let header = """

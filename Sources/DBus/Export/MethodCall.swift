@@ -23,12 +23,6 @@ public final class MethodCall {
     public var sender: BusName? { message.sender }
     public var arguments: [Value] { message.arguments }
 
-    /// Argument `index` decoded as `T` (the signature was checked before the handler ran).
-    public func argument<T: DBusConvertible>(_ index: Int, as type: T.Type = T.self) throws(DBusError) -> T {
-        guard index < arguments.count else { throw .invalidArgs("\(method.name) has no argument \(index)") }
-        return try arguments[index].decode()
-    }
-
     /// Answers with the method's output values; values that do not match the declared output
     /// signature become a `Failed` error instead of a reply the caller cannot read.
     public func reply(_ values: [Value] = []) {

@@ -1,7 +1,8 @@
 import DBusTypes
 
-/// The properties of `org.mediaremote.MediaRemote1`: each one's value as the daemon publishes it
-/// (``versionValue`` …), and all of them as `GetAll` answers, read back with ``init(arguments:)``.
+/// The properties of `org.mediaremote.MediaRemote1`: all of them as `GetAll` answers, read back
+/// with ``init(arguments:)``, and ``published``, the one list of them that the daemon's table,
+/// its change announcements and `GetAll`'s reply are each made from.
 public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
     /// The running service's version, e.g. "0.1.0".
     public var version: String
@@ -19,39 +20,45 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         (self.version, self.nowPlaying, self.firstResponder, self.mode, self.players) = (version, nowPlaying, firstResponder, mode, players)
     }
 
-    // Each property as the bus carries it; none is "", and no first responder ("", "/").
+    /// One property: its name and type, whether it ever changes, and its value as the bus
+    /// carries it (none is "", no first responder is ("", "/")).
+    public struct Published: Sendable {
+        public let name: MemberName
+        public let type: SignatureType
+        public let isConstant: Bool
+        public let value: @Sendable (MediaRemoteProperties) -> Value
 
-    public var versionValue: Value { version.dbusValue }
-    public var nowPlayingValue: Value { (nowPlaying ?? "").dbusValue }
-    public var firstResponderValue: Value {
-        let (busName, path) = ObjectAddress.parts(firstResponder)
-        return ObjectAddress(busName: busName, path: path).dbusValue
+        init<Content>(_ property: TypedProperty<Content>, constant: Bool = false, _ read: @escaping @Sendable (MediaRemoteProperties) -> Content) {
+            (name, type, isConstant) = (property.name, Content.dbusType, constant)
+            value = { read($0).dbusValue }
+        }
     }
-    public var modeValue: Value { mode.dbusValue }
-    public var playersValue: Value { players.dbusValue }
+
+    /// Every property, in the XML's order.
+    public static let published = [
+        Published(MediaRemoteMembers.version, constant: true) { $0.version },
+        Published(MediaRemoteMembers.nowPlaying) { $0.nowPlaying ?? "" },
+        Published(MediaRemoteMembers.firstResponder) { ObjectAddress.sent($0.firstResponder) },
+        Published(MediaRemoteMembers.mode) { $0.mode },
+        Published(MediaRemoteMembers.players) { $0.players },
+    ]
 
     /// `GetAll`'s reply: one dictionary, property name to value.
-    public static let fields = [Field("properties", [String: Value].self)]
+    public static let fields = AllProperties.fields
 
     public var arguments: [Value] {
-        [
-            .stringVariantDictionary([
-                (MediaRemoteMembers.version.rawValue, versionValue), (MediaRemoteMembers.nowPlaying.rawValue, nowPlayingValue),
-                (MediaRemoteMembers.firstResponder.rawValue, firstResponderValue), (MediaRemoteMembers.mode.rawValue, modeValue),
-                (MediaRemoteMembers.players.rawValue, playersValue),
-            ])
-        ]
+        [.stringVariantDictionary(Self.published.map { ($0.name.rawValue, $0.value(self)) })]
     }
 
     public init(arguments: [Value]) throws(DBusError) {
-        let reply = try FieldReader(arguments, Self.fields, of: "the GetAll reply")
-        let property = FieldReader(try reply("properties", as: [String: Value].self), of: "the GetAll reply")
-        version = try property(MediaRemoteMembers.version.rawValue)
-        let nowPlaying: String = try property(MediaRemoteMembers.nowPlaying.rawValue)
+        let property = FieldReader(try AllProperties(arguments: arguments).content, of: "the GetAll reply")
+        func read<Content>(_ member: TypedProperty<Content>) throws(DBusError) -> Content { try property(member.name.rawValue) }
+        version = try read(MediaRemoteMembers.version)
+        let nowPlaying = try read(MediaRemoteMembers.nowPlaying)
         self.nowPlaying = nowPlaying.isEmpty ? nil : nowPlaying
-        let responder: ObjectAddress = try property(MediaRemoteMembers.firstResponder.rawValue)
+        let responder = try read(MediaRemoteMembers.firstResponder)
         firstResponder = try ObjectAddress.read(busName: responder.busName, path: responder.path, of: "the FirstResponder property")
-        mode = try property(MediaRemoteMembers.mode.rawValue)
-        players = try property(MediaRemoteMembers.players.rawValue)
+        mode = try read(MediaRemoteMembers.mode)
+        players = try read(MediaRemoteMembers.players)
     }
 }

@@ -25,6 +25,12 @@ extension ObjectAddress {
         address.map { ($0.busName, $0.path) } ?? none
     }
 
+    /// `address` as a structure to send, ``none``'s parts when there is none.
+    public static func sent(_ address: ObjectAddress?) -> ObjectAddress {
+        let (busName, path) = parts(address)
+        return ObjectAddress(busName: busName, path: path)
+    }
+
     /// The address two parts stand for: nil for ``none``'s. A path without a name (or "/"
     /// named) is neither, and means the two sides read the body apart: `InvalidArgs`, saying
     /// where (`of`).

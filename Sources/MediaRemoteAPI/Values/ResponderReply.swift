@@ -1,18 +1,15 @@
 import DBusTypes
 
 /// A Responder1 object's answer: whether it handled the event.
-public struct ResponderReply: MessageBody, Hashable, Sendable {
+public struct ResponderReply: SingleFieldBody, Hashable, Sendable {
     public var handled: Bool
 
     public init(handled: Bool) {
         self.handled = handled
     }
 
-    public static let fields = [Field("handled", Bool.self)]
-
-    public var arguments: [Value] { [handled.dbusValue] }
-
-    public init(arguments: [Value]) throws(DBusError) {
-        handled = try FieldReader(arguments, Self.fields, of: "a Responder1 reply")("handled")
-    }
+    public init(_ content: Bool) { handled = content }
+    public var content: Bool { handled }
+    public static var fieldName: String { "handled" }
+    public static var owner: String { "a Responder1 reply" }
 }

@@ -95,7 +95,7 @@ public final class PlayerFuzzer {
             let failure: DBusError? = values.random.chance(0.4)
                 ? DBusError(values.random.pick([.failed, .notSupported, .accessDenied, try ErrorName("org.fuzz.Error.Broken")]), values.string())
                 : nil
-            methods.append(Method(name, in: inputs.enumerated().map { Argument("a\($0.offset)", $0.element) }) { [unowned self] _ in
+            methods.append(Method.untyped(name, in: inputs.enumerated().map { Field("a\($0.offset)", type: $0.element) }) { [unowned self] _ in
                 self.report.callsReceived += 1
                 if let failure { throw failure }
                 return []

@@ -1,0 +1,114 @@
+/// The bodies of ``StandardMembers``, named as the specification's introspection names them.
+
+/// `Get`'s arguments: which property of which interface. Strings, as the wire has them: a
+/// peer answers a name that is not valid with `UnknownInterface` or `UnknownProperty`.
+public struct PropertyAddress: MessageBody, Hashable, Sendable {
+    public var interface: String
+    public var property: String
+
+    public init(_ interface: InterfaceName, _ property: MemberName) {
+        (self.interface, self.property) = (interface.rawValue, property.rawValue)
+    }
+
+    public static let fields = [Field("interface_name", String.self), Field("property_name", String.self)]
+    public var arguments: [Value] { [.string(interface), .string(property)] }
+
+    public init(arguments: [Value]) throws(DBusError) {
+        let field = try FieldReader(arguments, Self.fields, of: "a property's address")
+        (interface, property) = (try field("interface_name"), try field("property_name"))
+    }
+}
+
+/// `Set`'s arguments: the property and its new value.
+public struct PropertyWrite: MessageBody, Hashable, Sendable {
+    public var address: PropertyAddress
+    public var value: Value
+
+    public init(_ address: PropertyAddress, _ value: Value) {
+        (self.address, self.value) = (address, value)
+    }
+
+    public static let fields = PropertyAddress.fields + [Field("value", Value.self)]
+    public var arguments: [Value] { address.arguments + [.variant(value)] }
+
+    public init(arguments: [Value]) throws(DBusError) {
+        let field = try FieldReader(arguments, Self.fields, of: "a property's new value")
+        address = try PropertyAddress(arguments: Array(arguments.prefix(2)))
+        value = try field("value")
+    }
+}
+
+/// `PropertiesChanged`'s arguments: new values, and the names of properties changed without them.
+public struct PropertiesChange: MessageBody, Hashable, Sendable {
+    public var interface: String
+    public var changed: [String: Value]
+    public var invalidated: [String]
+
+    public init(interface: String, changed: [String: Value], invalidated: [String]) {
+        (self.interface, self.changed, self.invalidated) = (interface, changed, invalidated)
+    }
+
+    public static let fields = [
+        Field("interface_name", String.self), Field("changed_properties", [String: Value].self),
+        Field("invalidated_properties", [String].self),
+    ]
+    /// The changed values in order of their names, so the same change is the same message.
+    public var arguments: [Value] {
+        [.string(interface), .stringVariantDictionary(changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), invalidated.dbusValue]
+    }
+
+    public init(arguments: [Value]) throws(DBusError) {
+        let field = try FieldReader(arguments, Self.fields, of: "PropertiesChanged")
+        (interface, changed, invalidated) = (try field("interface_name"), try field("changed_properties"), try field("invalidated_properties"))
+    }
+}
+
+/// `Get`'s reply.
+public struct PropertyValue: SingleFieldBody, Hashable, Sendable {
+    public var content: Value
+    public init(_ content: Value) { self.content = content }
+    public static var fieldName: String { "value" }
+    public static var owner: String { "the Get reply" }
+}
+
+/// `GetAll`'s argument.
+public struct InterfaceArgument: SingleFieldBody, Hashable, Sendable {
+    public var content: String
+    public init(_ content: String) { self.content = content }
+    public init(_ interface: InterfaceName) { content = interface.rawValue }
+    public static var fieldName: String { "interface_name" }
+    public static var owner: String { "GetAll's argument" }
+}
+
+/// `GetAll`'s reply: property name to value.
+public struct AllProperties: SingleFieldBody, Hashable, Sendable {
+    public var content: [String: Value]
+    public init(_ content: [String: Value]) { self.content = content }
+    public static var fieldName: String { "properties" }
+    public static var owner: String { "the GetAll reply" }
+}
+
+/// `Introspect`'s reply.
+public struct IntrospectionData: SingleFieldBody, Hashable, Sendable {
+    public var content: String
+    public init(_ content: String) { self.content = content }
+    public static var fieldName: String { "xml_data" }
+    public static var owner: String { "the Introspect reply" }
+}
+
+/// `GetMachineId`'s reply.
+public struct MachineID: SingleFieldBody, Hashable, Sendable {
+    public var content: String
+    public init(_ content: String) { self.content = content }
+    public static var fieldName: String { "machine_uuid" }
+    public static var owner: String { "the GetMachineId reply" }
+}
+
+/// A bus name, as `GetNameOwner` takes and answers it.
+public struct NameArgument: SingleFieldBody, Hashable, Sendable {
+    public var content: String
+    public init(_ content: String) { self.content = content }
+    public init(_ name: BusName) { content = name.rawValue }
+    public static var fieldName: String { "name" }
+    public static var owner: String { "a bus name" }
+}
