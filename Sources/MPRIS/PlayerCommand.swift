@@ -4,7 +4,7 @@ import DBusTypes
 /// The MPRIS method a remote-control subtype becomes.
 public enum PlayerCommand: Equatable, Sendable {
     /// A method without arguments: `PlayPause`, `Play`, `Pause`, `Stop`, `Next`, `Previous`.
-    case call(MemberName)
+    case call(TypedMethod<NoArguments, NoArguments>)
     /// Start seeking: `Seek(±step)` now and repeatedly while held.
     case beginSeeking(forward: Bool)
     /// Stop the seeking begun in that direction.
@@ -12,12 +12,12 @@ public enum PlayerCommand: Equatable, Sendable {
 
     public init?(_ subtype: EventSubtype) {
         switch subtype {
-        case .togglePlayPause: self = .call("PlayPause")
-        case .play: self = .call("Play")
-        case .pause: self = .call("Pause")
-        case .stop: self = .call("Stop")
-        case .nextTrack: self = .call("Next")
-        case .previousTrack: self = .call("Previous")
+        case .togglePlayPause: self = .call(MPRISMembers.playPause)
+        case .play: self = .call(MPRISMembers.play)
+        case .pause: self = .call(MPRISMembers.pause)
+        case .stop: self = .call(MPRISMembers.stop)
+        case .nextTrack: self = .call(MPRISMembers.next)
+        case .previousTrack: self = .call(MPRISMembers.previous)
         case .beginSeekingForward: self = .beginSeeking(forward: true)
         case .beginSeekingBackward: self = .beginSeeking(forward: false)
         case .endSeekingForward: self = .endSeeking(forward: true)

@@ -44,12 +44,12 @@ public final class PlayerDelivery {
     public func deliver(_ subtype: EventSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
         guard let command = PlayerCommand(subtype), let owner = try? BusName(app.rawValue) else { return answer(.declined) }
         switch command {
-        case .call(let member):
-            call(owner, app, player, member, [], answer: answer)
+        case .call(let method):
+            call(owner, app, player, method, NoArguments(), answer: answer)
         case .beginSeeking(let forward):
             let key = SeekKey(app: app, forward: forward)
             seekers.removeValue(forKey: key)?.cancel()
-            call(owner, app, player, "Seek", [offset(forward)]) { [weak self] result in
+            call(owner, app, player, MPRISMembers.seek, offset(forward)) { [weak self] result in
                 if result == .handled, let self {
                     self.seekers[key] = try? self.connection.loop.schedule(after: self.seekInterval, repeating: self.seekInterval) {
                         [weak self] in self?.repeatSeek(key, owner: owner, player: player)
@@ -69,7 +69,7 @@ public final class PlayerDelivery {
     public func toggleShuffle(of app: AppID, player: Player, current: Value?, answer: @escaping (Dispatch.Answer) -> Void) {
         guard case .boolean(let on)? = current?.unwrapped, let owner = try? BusName(app.rawValue) else { return answer(.declined) }
         call(
-            owner, app, player, "Set", [.string(MPRISNames.player.rawValue), .string("Shuffle"), .variant(.boolean(!on))],
+            owner, app, player, StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, MPRISMembers.shuffle.name), .boolean(!on)),
             interface: .properties, describing: "a change of Shuffle", answer: answer)
     }
 
@@ -85,31 +85,30 @@ public final class PlayerDelivery {
     public func isSeeking(_ app: AppID) -> Bool { seekers.keys.contains { $0.app == app } }
 
     private func repeatSeek(_ key: SeekKey, owner: BusName, player: Player) {
-        call(owner, key.app, player, "Seek", [offset(key.forward)]) { [weak self] result in
+        call(owner, key.app, player, MPRISMembers.seek, offset(key.forward)) { [weak self] result in
             if result != .handled { self?.seekers.removeValue(forKey: key)?.cancel() }
         }
     }
 
-    private func offset(_ forward: Bool) -> Value {
+    private func offset(_ forward: Bool) -> SeekOffset {
         let microseconds = seekStep.components.seconds * 1_000_000 + seekStep.components.attoseconds / 1_000_000_000_000
-        return .int64(forward ? microseconds : -microseconds)
+        return SeekOffset(forward ? microseconds : -microseconds)
     }
 
     /// Calls the player; an error or no answer declines, and is told.
-    private func call(
-        _ owner: BusName, _ app: AppID, _ player: Player, _ member: MemberName, _ arguments: [Value],
+    private func call<Input>(
+        _ owner: BusName, _ app: AppID, _ player: Player, _ method: TypedMethod<Input, NoArguments>, _ input: Input,
         interface: InterfaceName = MPRISNames.player, describing what: String? = nil,
         answer: @escaping (Dispatch.Answer) -> Void
     ) {
-        calls.call(
-            destination: owner, path: MPRISNames.path, interface: interface, member: member,
-            arguments: arguments, timeout: callTimeout
-        ) { [weak self] result in
+        // The reply is not read: a player that answers at all took the call.
+        calls.call(.methodCall(method, input, destination: owner, path: MPRISNames.path, interface: interface), timeout: callTimeout) {
+            [weak self] result in
             switch result {
             case .success:
                 answer(.handled)
             case .failure(let error):
-                self?.onFailure?(app, "\(player.busName) did not take \(what ?? member.rawValue)", error)
+                self?.onFailure?(app, "\(player.busName) did not take \(what ?? method.name.rawValue)", error)
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }
         }

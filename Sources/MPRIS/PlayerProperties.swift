@@ -12,11 +12,9 @@ public struct PlayerProperties: Equatable, Sendable {
     public init() {}
 
     /// Reads a property map (`GetAll`'s reply, or `PropertiesChanged`'s changed properties).
-    public init(_ properties: Value) {
-        guard case .dictionary(_, _, let entries) = properties else { return }
-        for entry in entries {
-            guard case .string(let name) = entry.key else { continue }
-            let value = entry.value.unwrapped
+    /// A map of another shape never gets here: the bodies' types refuse it.
+    public init(_ properties: [String: Value]) {
+        for (name, value) in properties {
             if name == "PlaybackStatus", case .string(let text) = value {
                 status = PlaybackStatus(rawValue: text)
             } else if let capability = PlayerProperties.capabilities[name], case .boolean(let flag) = value {

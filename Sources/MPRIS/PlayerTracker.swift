@@ -137,14 +137,9 @@ public final class PlayerTracker {
     }
 
     private func lookUpOwner(_ name: BusName) {
-        connection.call(
-            destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-            arguments: [.string(name.rawValue)]
-        ) { [weak self] result in
-            guard let self, case .success(let reply) = result, case .string(let owner)? = reply.arguments.first,
-                let unique = try? BusName(owner)
-            else { return }
-            self.add(name, owner: unique, .found)
+        connection.nameOwner(of: name) { [weak self] owner in
+            guard let self, let owner else { return }
+            self.add(name, owner: owner, .found)
         }
     }
 
@@ -152,14 +147,16 @@ public final class PlayerTracker {
         guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return }
         var tracked = Tracked(name: name, arrival: arrival)
         tracked.subscription = connection.subscribe(
-            MatchRule(sender: owner, interface: .properties, member: "PropertiesChanged", path: MPRISNames.path,
-                      arguments: [0: MPRISNames.player.rawValue])
-        ) { [weak self] message in self?.propertiesChanged(owner, message) }
-        tracked.seeked = connection.subscribe(
-            MatchRule(sender: owner, interface: MPRISNames.player, member: "Seeked", path: MPRISNames.path)
-        ) { [weak self] message in
-            guard let self, self.players[owner]?.isReported == true, case .int64(let position)? = message.arguments.first else { return }
-            self.onSeeked?(AppID(owner.rawValue), position)
+            StandardMembers.propertiesChanged, of: .properties, sender: owner, path: MPRISNames.path,
+            arguments: [0: MPRISNames.player.rawValue]
+        ) { [weak self] change in
+            // A change that is not `sa{sv}as` says nothing we can read.
+            if case .success(let change) = change { self?.propertiesChanged(owner, change) }
+        }
+        tracked.seeked = connection.subscribe(MPRISMembers.seeked, of: MPRISNames.player, sender: owner, path: MPRISNames.path) {
+            [weak self] seeked in
+            guard let self, self.players[owner]?.isReported == true, case .success(let position) = seeked else { return }
+            self.onSeeked?(AppID(owner.rawValue), position.content)
         }
         players[owner] = tracked
         readProperties(owner, name: name, retry: true)
@@ -176,15 +173,14 @@ public final class PlayerTracker {
 
     private func readProperties(_ owner: BusName, name: BusName, retry: Bool) {
         connection.call(
-            destination: owner, path: MPRISNames.path, interface: .properties, member: "GetAll",
-            arguments: [.string(MPRISNames.player.rawValue)], timeout: .seconds(2)
+            StandardMembers.getAll, InterfaceArgument(MPRISNames.player), destination: owner, path: MPRISNames.path,
+            interface: .properties, timeout: .seconds(2)
         ) { [weak self] result in
             guard let self, var tracked = self.players[owner], tracked.name == name else { return }
             switch result {
-            case .success(let reply):
-                let map = reply.arguments.first ?? .array(.string, [])
-                let properties = PlayerProperties(map)
-                tracked.properties = PlayerTracker.dictionary(map)
+            case .success(let all):
+                let properties = PlayerProperties(all.content)
+                tracked.properties = all.content
                 tracked.capabilities = properties.initialCapabilities
                 let player = Player(busName: name.rawValue, status: properties.status ?? .stopped, capabilities: tracked.capabilities)
                 let wasReported = tracked.isReported
@@ -212,36 +208,26 @@ public final class PlayerTracker {
 
     private func readRootProperties(_ owner: BusName) {
         connection.call(
-            destination: owner, path: MPRISNames.path, interface: .properties, member: "GetAll",
-            arguments: [.string(MPRISNames.root.rawValue)], timeout: .seconds(2)
+            StandardMembers.getAll, InterfaceArgument(MPRISNames.root), destination: owner, path: MPRISNames.path,
+            interface: .properties, timeout: .seconds(2)
         ) { [weak self] result in
-            guard let self, case .success(let reply) = result, self.players[owner] != nil else { return }
-            self.players[owner]?.rootProperties = PlayerTracker.dictionary(reply.arguments.first ?? .array(.string, []))
+            guard let self, case .success(let all) = result, self.players[owner] != nil else { return }
+            self.players[owner]?.rootProperties = all.content
             self.onRootPropertiesRead?(AppID(owner.rawValue))
         }
     }
 
-    /// A property map (`a{sv}`) as a dictionary of unwrapped values; anything else is empty.
-    static func dictionary(_ map: Value) -> [String: Value] {
-        guard case .dictionary(_, _, let entries) = map else { return [:] }
-        var result: [String: Value] = [:]
-        for entry in entries {
-            if case .string(let name) = entry.key { result[name] = entry.value.unwrapped }
-        }
-        return result
-    }
-
-    private func propertiesChanged(_ owner: BusName, _ message: Message) {
-        guard var tracked = players[owner], tracked.isReported, message.arguments.count == 3 else { return }
-        let changes = PlayerTracker.dictionary(message.arguments[1])
+    private func propertiesChanged(_ owner: BusName, _ change: PropertiesChange) {
+        guard var tracked = players[owner], tracked.isReported else { return }
+        let changes = change.changed
         let statusBefore = tracked.properties["PlaybackStatus"]
         let capabilitiesBefore = tracked.capabilities
         tracked.properties.merge(changes) { $1 }
         for name in changes.keys { tracked.signalled[name, default: 0] += 1 }
         players[owner] = tracked
         if !changes.isEmpty { onPropertiesChanged?(AppID(owner.rawValue), Array(changes.keys)) }
-        let properties = PlayerProperties(message.arguments[1])
-        if case .array(_, let invalidated) = message.arguments[2], !invalidated.isEmpty {
+        let properties = PlayerProperties(changes)
+        if !change.invalidated.isEmpty {
             // Invalidated without values: read them again.
             readProperties(owner, name: tracked.name, retry: false)
         }

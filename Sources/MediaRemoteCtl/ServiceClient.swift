@@ -44,11 +44,7 @@ struct ServiceClient {
         case .runtimeSocket(_, exists: false), .nowhere: return nil
         }
         guard let connection = try? Connection(.session, loop: try EventLoop()),
-            let owner = try? connection.callBlocking(
-                .methodCall(
-                    destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-                    arguments: [.string(MediaRemoteNames.busName.rawValue)]), timeout: timeout),
-            case .string(let unique)? = owner.arguments.first, let name = try? BusName(unique)
+            let name = connection.nameOwner(of: MediaRemoteNames.busName, timeout: timeout)
         else { return nil }
         return try? MediaRemoteProxy(connection, destination: name, timeout: timeout).version()
     }

@@ -8,10 +8,10 @@ import Testing
 struct PlayerPropertiesTests {
     @Test("a well-behaved player")
     func wellBehaved() {
-        let properties = PlayerProperties(.stringVariantDictionary([
-            ("PlaybackStatus", .string("Playing")), ("CanControl", .boolean(true)), ("CanGoNext", .boolean(false)),
-            ("CanPlay", .boolean(true)), ("Metadata", .stringVariantDictionary([])),
-        ]))
+        let properties = PlayerProperties([
+            "PlaybackStatus": .string("Playing"), "CanControl": .boolean(true), "CanGoNext": .boolean(false),
+            "CanPlay": .boolean(true), "Metadata": .stringVariantDictionary([]),
+        ])
         #expect(properties.status == .playing)
         #expect(properties.known == [.control, .goNext, .play])
         #expect(properties.initialCapabilities == PlayerCapabilities.all.subtracting(.goNext))
@@ -20,14 +20,12 @@ struct PlayerPropertiesTests {
     @Test(
         "a strange player: wrong types and unknown values are ignored, never fatal",
         arguments: [
-            Value.stringVariantDictionary([("PlaybackStatus", .int32(1)), ("CanControl", .string("yes"))]),
-            .stringVariantDictionary([("PlaybackStatus", .string("Buffering"))]),
-            .stringVariantDictionary([("CanGoNext", .array(.boolean, [.boolean(true)]))]),
-            .array(.string, [.string("not a dictionary")]),
-            .dictionary(key: .uint32, value: .variant, [.init(.uint32(1), .variant(.boolean(true)))]),
-            .string("nothing"),
-        ])
-    func strange(_ value: Value) {
+            ["PlaybackStatus": .int32(1), "CanControl": .string("yes")],
+            ["PlaybackStatus": .string("Buffering")],
+            ["CanGoNext": .array(.boolean, [.boolean(true)])],
+            [:],
+        ] as [[String: Value]])
+    func strange(_ value: [String: Value]) {
         let properties = PlayerProperties(value)
         #expect(properties.status == nil)
         #expect(properties.known.isEmpty)
@@ -36,15 +34,15 @@ struct PlayerPropertiesTests {
 
     @Test("a change updates only what it names")
     func applied() {
-        let change = PlayerProperties(.stringVariantDictionary([("CanSeek", .boolean(false)), ("CanPause", .boolean(true))]))
+        let change = PlayerProperties(["CanSeek": .boolean(false), "CanPause": .boolean(true)])
         #expect(change.applied(to: [.control, .seek]) == [.control, .pause])
     }
 
     @Test(
         "subtypes become MPRIS calls",
         arguments: [
-            (EventSubtype.togglePlayPause, PlayerCommand.call("PlayPause")), (.play, .call("Play")), (.pause, .call("Pause")),
-            (.stop, .call("Stop")), (.nextTrack, .call("Next")), (.previousTrack, .call("Previous")),
+            (EventSubtype.togglePlayPause, PlayerCommand.call(TypedMethod("PlayPause"))), (.play, .call(TypedMethod("Play"))), (.pause, .call(TypedMethod("Pause"))),
+            (.stop, .call(TypedMethod("Stop"))), (.nextTrack, .call(TypedMethod("Next"))), (.previousTrack, .call(TypedMethod("Previous"))),
             (.beginSeekingForward, .beginSeeking(forward: true)), (.beginSeekingBackward, .beginSeeking(forward: false)),
             (.endSeekingForward, .endSeeking(forward: true)), (.endSeekingBackward, .endSeeking(forward: false)),
         ] as [(EventSubtype, PlayerCommand)])
