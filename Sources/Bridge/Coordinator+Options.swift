@@ -15,6 +15,7 @@ extension Coordinator {
         dispatcher.shakeAction = options.shakeAction
         responderTimeout = options.callTimeout
         delivery.callTimeout = options.callTimeout
+        proxy?.callTimeout = options.callTimeout
         delivery.seekStep = options.seekStep
         delivery.seekInterval = options.seekInterval
     }
@@ -59,12 +60,8 @@ extension Coordinator {
             } catch {
                 return Log.warning("cannot export the MPRIS proxy: \(error.message)")
             }
-            let reply = try? connection.requestName(ProxyPlayer.busName, flags: [.doNotQueue])
-            if reply != .primaryOwner && reply != .alreadyOwner {
-                Log.warning("\(ProxyPlayer.busName) is owned by another connection; running without the MPRIS proxy")
-            }
+            takeProxyName()
         } else {
-            _ = try? connection.releaseName(ProxyPlayer.busName)
             stopProxy()
         }
     }

@@ -53,7 +53,8 @@ final class Coordinator {
 
     var now: UInt64 { MonotonicClock.microseconds }
 
-    /// Exports the bridge object (and the MPRIS proxy, if wanted) and starts following the bus.
+    /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
+    /// ``takeProxyName()``) and starts following the bus.
     func start(mprisProxy: Bool) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: MediaRemoteNames.objectPath)
         if mprisProxy { try startProxy() }
@@ -93,23 +94,22 @@ final class Coordinator {
         failures.forget(app)
     }
 
-    /// Exports the MPRIS proxy and lets it follow its target (the name is the caller's to take).
+    /// Exports the MPRIS proxy and takes its name; a name another connection owns leaves the
+    /// service without it, and says so.
     func startProxy() throws(DBusError) {
-        let proxy = ProxyPlayer(coordinator: self)
-        try proxy.export()
+        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: self, callTimeout: delivery.callTimeout)
+        try proxy.start()
         self.proxy = proxy
-        tracker.onPropertiesChanged = { [unowned proxy] app, names in
-            if app == proxy.target { proxy.targetChanged(properties: names) }
-        }
-        tracker.onSeeked = { [unowned proxy] app, position in proxy.targetSeeked(app, to: position) }
-        tracker.onRootPropertiesRead = { [unowned proxy] app in proxy.targetRootChanged(app) }
+    }
+
+    /// Takes the proxy's name (once the service's own is taken, at start-up or on a reload).
+    func takeProxyName() {
+        guard let proxy, !proxy.takeName() else { return }
+        Log.warning("\(ProxyPlayer.busName) is owned by another connection; running without the MPRIS proxy")
     }
 
     func stopProxy() {
-        tracker.onPropertiesChanged = nil
-        tracker.onSeeked = nil
-        tracker.onRootPropertiesRead = nil
-        connection.unexport(MPRISNames.path)
+        proxy?.stop()
         proxy = nil
     }
 

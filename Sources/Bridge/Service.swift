@@ -99,12 +99,7 @@ public final class Service {
         // anything about the devices, and never opens (or grabs) them.
         coordinator.startInput(options.input)
         coordinator.startMotion(options.motion)
-        if options.mprisProxy {
-            let proxyReply = try? connection.requestName(ProxyPlayer.busName, flags: [.doNotQueue])
-            if proxyReply != .primaryOwner && proxyReply != .alreadyOwner {
-                Log.warning("\(ProxyPlayer.busName) is owned by another connection; running without the MPRIS proxy")
-            }
-        }
+        coordinator.takeProxyName()
     }
 
     /// The unique name the service has on the bus.

@@ -1,7 +1,6 @@
 import Core
 import DBus
 import DBusTypes
-import MPRIS
 
 /// `org.mpris.MediaPlayer2.mediaremote`, exported only when asked for (desktops show every
 /// MPRIS name as a card, so it would show each player twice): an MPRIS 2.2 player standing for
@@ -10,33 +9,54 @@ import MPRIS
 /// `playerctl -p mediaremote` and status bars reach the responder chain. Calls with no event
 /// subtype (`Seek`, `SetPosition`, `OpenUri`, property writes) go to the Now Playing player as
 /// they are.
-final class ProxyPlayer {
-    static let busName: BusName = "org.mpris.MediaPlayer2.mediaremote"
+public final class ProxyPlayer {
+    public static let busName: BusName = "org.mpris.MediaPlayer2.mediaremote"
 
-    private unowned let coordinator: Coordinator
+    private let connection: Connection
+    private let tracker: PlayerTracker
+    private let calls: CallQueue
+    private unowned let rules: any ProxyRules
+    /// How long the Now Playing player has to answer a forwarded call or read.
+    public var callTimeout: Duration
     /// The player the proxy stood for when it last announced its properties.
     private var mirrored: AppID?
-    /// Those waiting for the Position read in flight.
     /// Position reads in flight, by the player read: who waits for each.
     private var positionWaiters: [BusName: [(Value?) -> Void]] = [:]
 
-    init(coordinator: Coordinator) {
-        self.coordinator = coordinator
+    /// A proxy on `connection` for the player `rules` say is Now Playing, mirroring what
+    /// `tracker` read of it and forwarding calls through `calls`.
+    public init(connection: Connection, tracker: PlayerTracker, calls: CallQueue, rules: any ProxyRules, callTimeout: Duration) {
+        (self.connection, self.tracker, self.calls, self.rules, self.callTimeout) = (connection, tracker, calls, rules, callTimeout)
     }
-
-    private var connection: Connection { coordinator.connection }
 
     /// The Now Playing app, when it has a player to mirror.
-    var target: AppID? {
-        guard let app = coordinator.dispatcher.registry.nowPlaying(at: coordinator.now),
-            coordinator.dispatcher.registry.player(of: app) != nil
-        else { return nil }
-        return app
-    }
+    var target: AppID? { rules.nowPlayingPlayer?.app }
 
-    func export() throws(DBusError) {
+    /// Exports the proxy's object and follows the tracker's news of its target. The name is
+    /// the caller's to take (``takeName()``).
+    public func start() throws(DBusError) {
         try connection.export([rootInterface(), playerInterface()], at: MPRISNames.path)
         mirrored = target
+        tracker.onPropertiesChanged = { [unowned self] app, names in
+            if app == self.target { self.targetChanged(properties: names) }
+        }
+        tracker.onSeeked = { [unowned self] app, position in self.targetSeeked(app, to: position) }
+        tracker.onRootPropertiesRead = { [unowned self] app in self.targetRootChanged(app) }
+    }
+
+    /// Takes the proxy's well-known name; false when another connection owns it.
+    public func takeName() -> Bool {
+        let reply = try? connection.requestName(ProxyPlayer.busName, flags: [.doNotQueue])
+        return reply == .primaryOwner || reply == .alreadyOwner
+    }
+
+    /// Gives up the name and the object, and stops following the tracker.
+    public func stop() {
+        _ = try? connection.releaseName(ProxyPlayer.busName)
+        tracker.onPropertiesChanged = nil
+        tracker.onSeeked = nil
+        tracker.onRootPropertiesRead = nil
+        connection.unexport(MPRISNames.path)
     }
 
     // MARK: Mirroring
@@ -45,7 +65,7 @@ final class ProxyPlayer {
     /// when there is none or it has the wrong type.
     private func mirror(_ name: String, _ fallback: Value, root: Bool = false) -> Value {
         guard let app = target else { return fallback }
-        let properties = root ? coordinator.tracker.rootProperties(of: app) : coordinator.tracker.properties(of: app)
+        let properties = root ? tracker.rootProperties(of: app) : tracker.properties(of: app)
         guard let value = properties[name], value.type == fallback.type else { return fallback }
         return value
     }
@@ -67,7 +87,7 @@ final class ProxyPlayer {
     static let mirroredRootProperties: [MemberName] = ["Identity", "SupportedUriSchemes", "SupportedMimeTypes"]
 
     /// Now Playing moved, or the target's properties changed: announce what changed.
-    func targetChanged(properties names: [String]? = nil) {
+    public func targetChanged(properties names: [String]? = nil) {
         let current = target
         var changed: [MemberName] = []
         if current != mirrored {
@@ -78,8 +98,8 @@ final class ProxyPlayer {
             // bars) count on from the last Seeked, so a new player's position must be said.
             if current != nil {
                 readPosition { [weak self] position in
-                    guard let self, self.target == current, case .int64? = position, let position else { return }
-                    try? self.connection.emit("Seeked", of: MPRISNames.player, at: MPRISNames.path, [position])
+                    guard let self, self.target == current, case .int64(let position)? = position else { return }
+                    try? self.connection.emit(MPRISMembers.seeked, SeekedPosition(position), of: MPRISNames.player, at: MPRISNames.path)
                 }
             }
         } else if let names, current != nil {
@@ -98,7 +118,7 @@ final class ProxyPlayer {
     /// The target said it jumped: say it too.
     func targetSeeked(_ app: AppID, to position: Int64) {
         guard app == target else { return }
-        try? connection.emit("Seeked", of: MPRISNames.player, at: MPRISNames.path, [.int64(position)])
+        try? connection.emit(MPRISMembers.seeked, SeekedPosition(position), of: MPRISNames.player, at: MPRISNames.path)
     }
 
     // MARK: The interfaces
@@ -108,8 +128,8 @@ final class ProxyPlayer {
             MPRISNames.root,
             methods: [
                 // Nothing to raise or quit: the proxy has no window and is part of a service.
-                Method(TypedMethod<NoArguments, NoArguments>("Raise")) { _, _ in NoArguments() },
-                Method(TypedMethod<NoArguments, NoArguments>("Quit")) { _, _ in NoArguments() },
+                Method(MPRISMembers.raise) { _, _ in NoArguments() },
+                Method(MPRISMembers.quit) { _, _ in NoArguments() },
             ],
             properties: [
                 Property("CanQuit", .boolean, changeSignal: .constant, get: { .boolean(false) }),
@@ -127,16 +147,16 @@ final class ProxyPlayer {
 
     /// "MediaRemote", and which player it stands for.
     private var identity: String {
-        guard let app = target else { return "MediaRemote" }
-        let name = coordinator.tracker.identity(of: app) ?? coordinator.dispatcher.registry.player(of: app)?.busName ?? app.rawValue
+        guard let (app, player) = rules.nowPlayingPlayer else { return "MediaRemote" }
+        let name = tracker.identity(of: app) ?? player.busName
         return "MediaRemote (\(name))"
     }
 
     private func playerInterface() -> Interface {
-        func event(_ member: MemberName, _ subtype: EventSubtype) -> Method {
-            .deferred(TypedMethod<NoArguments, NoArguments>(member)) { [weak self] _, call in
+        func event(_ method: TypedMethod<NoArguments, NoArguments>, _ subtype: EventSubtype) -> Method {
+            .deferred(method) { [weak self] _, call in
                 guard let self else { return call.reply() }
-                self.coordinator.dispatch(.remoteControl(subtype, at: self.coordinator.now, from: .mpris)) { _ in call.reply() }
+                self.rules.dispatchFromProxy(subtype) { call.reply() }
             }
         }
         // Weak: a write or read through may finish after a reload turned the proxy off.
@@ -161,25 +181,21 @@ final class ProxyPlayer {
         return Interface(
             MPRISNames.player,
             methods: [
-                event("Next", .nextTrack), event("Previous", .previousTrack), event("Pause", .pause),
-                event("PlayPause", .togglePlayPause), event("Stop", .stop), event("Play", .play),
-                forward("Seek", [Field("Offset", Int64.self)]),
-                forward("SetPosition", [Field("TrackId", ObjectPath.self), Field("Position", Int64.self)]),
-                forward("OpenUri", [Field("Uri", String.self)]),
+                event(MPRISMembers.next, .nextTrack), event(MPRISMembers.previous, .previousTrack), event(MPRISMembers.pause, .pause),
+                event(MPRISMembers.playPause, .togglePlayPause), event(MPRISMembers.stop, .stop), event(MPRISMembers.play, .play),
+                forward(MPRISMembers.seek), forward(MPRISMembers.setPosition), forward(MPRISMembers.openUri),
             ],
             properties: properties,
-            signals: [SignalMember("Seeked", [Field("Position", Int64.self)])])
+            signals: [SignalMember(MPRISMembers.seeked)])
     }
 
     /// A method with no event subtype: passed to the target as it is, its answer passed back.
     /// With nothing to control it is answered, and does nothing.
-    private func forward(_ member: MemberName, _ inputs: [Field]) -> Method {
-        .untypedDeferred(member, in: inputs) { [weak self] call in
+    private func forward<Input>(_ method: TypedMethod<Input, NoArguments>) -> Method {
+        .deferred(method) { [weak self] input, call in
             guard let self, let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
-            self.coordinator.calls.call(
-                destination: owner, path: MPRISNames.path, interface: MPRISNames.player, member: member,
-                arguments: call.arguments, timeout: self.coordinator.delivery.callTimeout
-            ) { result in
+            self.calls.call(method, input, destination: owner, path: MPRISNames.path, interface: MPRISNames.player, timeout: self.callTimeout) {
+                result in
                 switch result {
                 case .success: call.reply()
                 case .failure(let error): call.fail(error)
@@ -193,12 +209,12 @@ final class ProxyPlayer {
     /// it. With nothing to control it is answered, and does nothing.
     private func forwardSet(_ name: MemberName, _ value: Value, _ done: @escaping (DBusError?) -> Void) {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return done(nil) }
-        let tracker = coordinator.tracker
+        let tracker = self.tracker
         // Unless the player says otherwise first (clamping a volume, say) before it answers.
         let mark = tracker.signalMark(name.rawValue, of: app)
-        coordinator.calls.call(
+        calls.call(
             StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, name), value),
-            destination: owner, path: MPRISNames.path, interface: .properties, timeout: coordinator.delivery.callTimeout
+            destination: owner, path: MPRISNames.path, interface: .properties, timeout: callTimeout
         ) { [weak self] result in
             guard case .success = result else {
                 if case .failure(let error) = result { done(error) }
@@ -222,7 +238,7 @@ final class ProxyPlayer {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(nil) }
         positionWaiters[owner, default: []].append(answer)
         guard positionWaiters[owner]?.count == 1 else { return }
-        readFromTarget(owner, "Position") { [weak self] position in
+        readFromTarget(owner, MPRISMembers.position.name.rawValue) { [weak self] position in
             guard let self else { return }
             for waiter in self.positionWaiters.removeValue(forKey: owner) ?? [] { waiter(position) }
         }
@@ -234,7 +250,7 @@ final class ProxyPlayer {
         guard let property = try? MemberName(name) else { return answer(nil) }
         connection.call(
             StandardMembers.get, PropertyAddress(MPRISNames.player, property), destination: owner, path: MPRISNames.path,
-            interface: .properties, timeout: coordinator.delivery.callTimeout
+            interface: .properties, timeout: callTimeout
         ) { result in answer((try? result.get())?.content) }
     }
 }

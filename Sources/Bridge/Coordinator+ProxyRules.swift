@@ -1,0 +1,15 @@
+import Core
+import MPRIS
+
+/// The rules as the MPRIS proxy sees them: who is Now Playing, and where its events go.
+extension Coordinator: ProxyRules {
+    var nowPlayingPlayer: (app: AppID, player: Player)? {
+        let registry = dispatcher.registry
+        guard let app = registry.nowPlaying(at: now), let player = registry.player(of: app) else { return nil }
+        return (app, player)
+    }
+
+    func dispatchFromProxy(_ subtype: EventSubtype, done: @escaping () -> Void) {
+        dispatch(.remoteControl(subtype, at: now, from: .mpris)) { _ in done() }
+    }
+}
