@@ -38,7 +38,7 @@ extension Coordinator {
 
     /// Every input device seen: path, name, class, and why it is not read.
     func describeDevices() -> DescribeDevicesReply {
-        let devices = (input?.devices ?? []).map {
+        let devices = inputs.devices.map {
             DescribeDevicesReply.Device(
                 path: $0.path, name: $0.name, classification: $0.classification.rawValue, notReadBecause: $0.isRead ? nil : $0.reason)
         }

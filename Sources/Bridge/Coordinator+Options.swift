@@ -36,13 +36,11 @@ extension Coordinator {
             changes.append("ignored players")
         }
         if options.input != old.input {
-            // Closing the devices ends the seeks they held; then they are read with the new options.
-            input?.stop()
-            startInput(options.input)
+            inputs.restartKeys(options.input)
             changes.append("input devices")
         }
         if options.motion != old.motion {
-            motion?.update(options.motion)
+            inputs.updateMotion(options.motion)
             changes.append("shake detection")
         }
         if options.mprisProxy != old.mprisProxy {

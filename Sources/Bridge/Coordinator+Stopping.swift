@@ -9,8 +9,7 @@ extension Coordinator {
     /// progress is cancelled, each delivered where its beginning went. Waits for those
     /// deliveries, each at most `timeout` (a player that does not answer is not waited for).
     func finishBeforeStopping(timeout: Duration) {
-        input?.stop()
-        motion?.setActive(false)
+        inputs.stop()
         waitForDispatches(timeout)
         for event in dispatcher.endingsBeforeStopping(at: now) {
             Log.info("stopping: delivering \(Coordinator.describe(event)) to where it began")

@@ -97,8 +97,8 @@ public final class Service {
         }
         // Only once the name is ours: a second mediaremoted says it is one before it says
         // anything about the devices, and never opens (or grabs) them.
-        coordinator.startInput(options.input)
-        coordinator.startMotion(options.motion)
+        coordinator.inputs.startKeys(options.input)
+        coordinator.inputs.startMotion(options.motion)
         coordinator.takeProxyName()
     }
 

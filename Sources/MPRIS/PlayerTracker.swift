@@ -8,19 +8,10 @@ import Loop
 /// before its object exists) and follows `PropertiesChanged`. An app (a connection) with
 /// several player names (`vlc` and `vlc.instance42`) is one player, under its first name.
 public final class PlayerTracker {
-    /// What the tracker reports, on the loop. A player whose name came up while the tracker
-    /// watched `appeared`; one already there when it listed the bus was `found`.
-    public var onAppeared: ((AppID, Player, PlayerArrival) -> Void)?
-    public var onChanged: ((AppID, PlaybackStatus?, PlayerCapabilities?) -> Void)?
-    public var onVanished: ((AppID) -> Void)?
-    /// A player whose properties could not be read: (its name, the error).
-    public var onUnreadable: ((BusName, DBusError) -> Void)?
-    /// Any of a player's properties changed: the names, for mirroring (the proxy).
-    public var onPropertiesChanged: ((AppID, [String]) -> Void)?
-    /// A player said it jumped (`Seeked`): its new position in microseconds.
-    public var onSeeked: ((AppID, Int64) -> Void)?
-    /// A player's root interface's properties were read (after it appeared).
-    public var onRootPropertiesRead: ((AppID) -> Void)?
+    /// Told of players coming, changing and going (the rules).
+    public weak var delegate: (any PlayerTrackerDelegate)?
+    /// Told of what a mirror of the players follows (the MPRIS proxy, while it runs).
+    public weak var mirror: (any PlayerMirror)?
 
     private let connection: Connection
     private var ignored: Set<String>
@@ -156,7 +147,7 @@ public final class PlayerTracker {
         tracked.seeked = connection.subscribe(MPRISMembers.seeked, of: MPRISNames.player, sender: owner, path: MPRISNames.path) {
             [weak self] seeked in
             guard let self, self.players[owner]?.isReported == true, case .success(let position) = seeked else { return }
-            self.onSeeked?(AppID(owner.rawValue), position.content)
+            self.mirror?.playerSeeked(AppID(owner.rawValue), to: position.content)
         }
         players[owner] = tracked
         readProperties(owner, name: name, retry: true)
@@ -168,7 +159,7 @@ public final class PlayerTracker {
         tracked.seeked?.cancel()
         retries.removeValue(forKey: owner)?.cancel()
         players[owner] = nil
-        if tracked.isReported { onVanished?(AppID(owner.rawValue)) }
+        if tracked.isReported { delegate?.playerVanished(AppID(owner.rawValue)) }
     }
 
     private func readProperties(_ owner: BusName, name: BusName, retry: Bool) {
@@ -187,13 +178,13 @@ public final class PlayerTracker {
                 tracked.isReported = true
                 self.players[owner] = tracked
                 if wasReported {
-                    self.onChanged?(AppID(owner.rawValue), player.status, player.capabilities)
-                    self.onPropertiesChanged?(AppID(owner.rawValue), Array(tracked.properties.keys))
+                    self.delegate?.playerChanged(AppID(owner.rawValue), status: player.status, capabilities: player.capabilities)
+                    self.mirror?.playerPropertiesChanged(AppID(owner.rawValue), Array(tracked.properties.keys))
                 } else {
                     // Asked only of a player that answers: one that never does costs one
                     // pending call, not two (a bus bounds a connection's pending replies).
                     self.readRootProperties(owner)
-                    self.onAppeared?(AppID(owner.rawValue), player, tracked.arrival)
+                    self.delegate?.playerAppeared(AppID(owner.rawValue), player, tracked.arrival)
                 }
             case .failure where retry:
                 self.retries[owner] = try? self.connection.loop.schedule(after: self.retryDelay) { [weak self] in
@@ -201,7 +192,7 @@ public final class PlayerTracker {
                     self?.readProperties(owner, name: name, retry: false)
                 }
             case .failure(let error):
-                self.onUnreadable?(name, error)
+                self.delegate?.playerUnreadable(name, error)
             }
         }
     }
@@ -213,7 +204,7 @@ public final class PlayerTracker {
         ) { [weak self] result in
             guard let self, case .success(let all) = result, self.players[owner] != nil else { return }
             self.players[owner]?.rootProperties = all.content
-            self.onRootPropertiesRead?(AppID(owner.rawValue))
+            self.mirror?.playerRootPropertiesRead(AppID(owner.rawValue))
         }
     }
 
@@ -225,7 +216,7 @@ public final class PlayerTracker {
         tracked.properties.merge(changes) { $1 }
         for name in changes.keys { tracked.signalled[name, default: 0] += 1 }
         players[owner] = tracked
-        if !changes.isEmpty { onPropertiesChanged?(AppID(owner.rawValue), Array(changes.keys)) }
+        if !changes.isEmpty { mirror?.playerPropertiesChanged(AppID(owner.rawValue), Array(changes.keys)) }
         let properties = PlayerProperties(changes)
         if !change.invalidated.isEmpty {
             // Invalidated without values: read them again.
@@ -240,6 +231,6 @@ public final class PlayerTracker {
         let status = changes["PlaybackStatus"] != statusBefore ? properties.status : nil
         let changedCapabilities = capabilities != capabilitiesBefore ? capabilities : nil
         guard status != nil || changedCapabilities != nil else { return }
-        onChanged?(AppID(owner.rawValue), status, changedCapabilities)
+        delegate?.playerChanged(AppID(owner.rawValue), status: status, capabilities: changedCapabilities)
     }
 }

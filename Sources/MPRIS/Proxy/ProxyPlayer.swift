@@ -37,11 +37,7 @@ public final class ProxyPlayer {
     public func start() throws(DBusError) {
         try connection.export([rootInterface(), playerInterface()], at: MPRISNames.path)
         mirrored = target
-        tracker.onPropertiesChanged = { [unowned self] app, names in
-            if app == self.target { self.targetChanged(properties: names) }
-        }
-        tracker.onSeeked = { [unowned self] app, position in self.targetSeeked(app, to: position) }
-        tracker.onRootPropertiesRead = { [unowned self] app in self.targetRootChanged(app) }
+        tracker.mirror = self
     }
 
     /// Takes the proxy's well-known name; false when another connection owns it.
@@ -53,9 +49,7 @@ public final class ProxyPlayer {
     /// Gives up the name and the object, and stops following the tracker.
     public func stop() {
         _ = try? connection.releaseName(ProxyPlayer.busName)
-        tracker.onPropertiesChanged = nil
-        tracker.onSeeked = nil
-        tracker.onRootPropertiesRead = nil
+        if tracker.mirror === self { tracker.mirror = nil }
         connection.unexport(MPRISNames.path)
     }
 
@@ -110,13 +104,13 @@ public final class ProxyPlayer {
     }
 
     /// The target's root properties changed (it became the target, or they were read).
-    func targetRootChanged(_ app: AppID?) {
+    private func targetRootChanged(_ app: AppID?) {
         guard app == target else { return }
         try? connection.emitPropertiesChanged(ProxyPlayer.mirroredRootProperties, of: MPRISNames.root, at: MPRISNames.path)
     }
 
     /// The target said it jumped: say it too.
-    func targetSeeked(_ app: AppID, to position: Int64) {
+    public func playerSeeked(_ app: AppID, to position: Int64) {
         guard app == target else { return }
         try? connection.emit(MPRISMembers.seeked, SeekedPosition(position), of: MPRISNames.player, at: MPRISNames.path)
     }
@@ -252,5 +246,16 @@ public final class ProxyPlayer {
             StandardMembers.get, PropertyAddress(MPRISNames.player, property), destination: owner, path: MPRISNames.path,
             interface: .properties, timeout: callTimeout
         ) { result in answer((try? result.get())?.content) }
+    }
+}
+
+/// The tracker's news of the players, of which the proxy heeds its target's.
+extension ProxyPlayer: PlayerMirror {
+    public func playerPropertiesChanged(_ app: AppID, _ names: [String]) {
+        if app == target { targetChanged(properties: names) }
+    }
+
+    public func playerRootPropertiesRead(_ app: AppID) {
+        targetRootChanged(app)
     }
 }

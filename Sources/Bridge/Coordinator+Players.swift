@@ -1,0 +1,25 @@
+import Core
+import DBusTypes
+import MPRIS
+
+/// The players on the bus, as the tracker tells of them, become the rules' state.
+extension Coordinator: PlayerTrackerDelegate {
+    func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival) {
+        Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
+        changeState { $0.registry.playerAppeared(app, player, arrival, at: now) }
+    }
+
+    func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?) {
+        changeState { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: now) }
+    }
+
+    func playerVanished(_ app: AppID) {
+        Log.info("player \(dispatcher.registry.player(of: app)?.busName ?? app.rawValue) left")
+        forgetPlayer(of: app)
+        changeState { $0.registry.playerVanished(app) }
+    }
+
+    func playerUnreadable(_ name: BusName, _ error: DBusError) {
+        Log.warning("cannot read the properties of \(name) (\(error.message)); ignoring it")
+    }
+}

@@ -1,0 +1,90 @@
+import Core
+import Input
+import Loop
+
+/// The input devices the service reads: media keys and headset buttons (KeyInput), and the
+/// accelerometers, open only while motion is claimed (MotionInput). Its one job is to turn
+/// devices into events for ``onEvent``, and to say in the log which devices it reads and why
+/// not the others.
+final class DeviceInputs {
+    /// Each event the devices produce, on the loop.
+    var onEvent: ((Event) -> Void)?
+
+    private let loop: EventLoop
+    /// Media keys and headset buttons, when there are input devices to read.
+    private var keys: KeyInput?
+    /// Shakes from the accelerometers.
+    private var motion: MotionInput?
+    /// The devices as last logged.
+    private var logged: [String: KeyInput.DeviceInfo] = [:]
+
+    init(loop: EventLoop) {
+        self.loop = loop
+    }
+
+    /// Every input device seen, read or not.
+    var devices: [KeyInput.DeviceInfo] { keys?.devices ?? [] }
+
+    /// Starts reading media keys and headset buttons; without an input directory (a server, a
+    /// container) the service goes on without them and says so once.
+    func startKeys(_ options: KeyInput.Options) {
+        let keys = KeyInput(loop: loop, options: options)
+        keys.onEvent = { [unowned self] event in self.onEvent?(event) }
+        keys.onNotice = { Log.warning($0) }
+        keys.onDevicesChanged = { [unowned self, unowned keys] in
+            self.log(keys.devices)
+            self.motion?.accelerometersChanged(keys.accelerometers)
+        }
+        do {
+            try keys.start()
+            self.keys = keys
+        } catch {
+            Log.warning("\(error.description); media keys and headset buttons are not read")
+        }
+    }
+
+    /// Reads the keys again with new options. Closing the devices ends the seeks they held.
+    func restartKeys(_ options: KeyInput.Options) {
+        keys?.stop()
+        startKeys(options)
+    }
+
+    /// Starts following motion claims: the accelerometers the input devices include (and
+    /// IIO's) open with the first claim (``setMotionActive(_:)``) and close with the last.
+    func startMotion(_ options: MotionInput.Options) {
+        let motion = MotionInput(loop: loop, options: options)
+        motion.onEvent = { [unowned self] event in self.onEvent?(event) }
+        motion.onNotice = { Log.warning($0) }
+        motion.accelerometersChanged(keys?.accelerometers ?? [])
+        self.motion = motion
+    }
+
+    /// The shake detector's new parameters, taken live.
+    func updateMotion(_ options: MotionInput.Options) {
+        motion?.update(options)
+    }
+
+    /// Opens the accelerometers while someone has a motion claim, and closes them when nobody has.
+    func setMotionActive(_ active: Bool) {
+        motion?.setActive(active)
+    }
+
+    /// Closes every device (before the service stops).
+    func stop() {
+        keys?.stop()
+        motion?.setActive(false)
+    }
+
+    /// One line per device that appeared (read or not, and why) or went.
+    private func log(_ devices: [KeyInput.DeviceInfo]) {
+        let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
+        // A device that could not be opened has no name, and one not read for want of permission
+        // has KeyInput's notice, with the fix: no line of their own, appearing or going.
+        let shown = now.filter { !$0.value.name.isEmpty && !$0.value.lacksPermission }
+        for device in devices where shown[device.path] != nil && logged[device.path] != device {
+            Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? "read" : "not read: \(device.reason)"))
+        }
+        for path in logged.keys.sorted() where now[path] == nil { Log.info("input device \(path) went away") }
+        logged = shown
+    }
+}
