@@ -89,6 +89,8 @@ let package = Package(
         .testTarget(name: "LoopTests", dependencies: ["Loop"]),
         // The contract's values round-tripped, and its errors naming the field.
         .testTarget(name: "MediaRemoteAPITests", dependencies: ["DBusTypes", "MediaRemoteAPI"]),
+        // The client's typed proxy against a stand-in service on a private bus.
+        .testTarget(name: "MediaRemoteClientTests", dependencies: ["DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "TestSupport"]),
         // The binding against a private dbus-daemon and peers we did not write.
         .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
         // The daemon and the client as built, with real players (mpv, playerctl, busctl).

@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Input
 import MediaRemoteAPI
+import MPRIS
 
 /// The bridge's `Describe*` methods, for tools: the rules' state in the contract's values.
 extension Coordinator {
@@ -10,14 +11,10 @@ extension Coordinator {
     /// capabilities, receiving, when it last started playing and why it is or is not Now Playing.
     func describePlayers() -> DescribePlayersReply {
         let registry = dispatcher.registry
-        let names: [(PlayerCapabilities, String)] = [
-            (.control, "CanControl"), (.play, "CanPlay"), (.pause, "CanPause"), (.goNext, "CanGoNext"),
-            (.goPrevious, "CanGoPrevious"), (.seek, "CanSeek"),
-        ]
         let players = registry.players.map { app, player, receiving in
             DescribePlayersReply.Player(
                 name: player.busName, app: app.rawValue, status: player.status.rawValue, receiving: receiving,
-                capabilities: names.filter { player.capabilities.contains($0.0) }.map(\.1),
+                capabilities: PlayerProperties.names(of: player.capabilities),
                 lastStartedPlaying: registry.lastStartedPlaying(of: app), isNowPlaying: registry.nowPlaying(at: now) == app,
                 reason: registry.nowPlayingReason(for: app, at: now))
         }

@@ -17,17 +17,27 @@ public struct PlayerProperties: Equatable, Sendable {
         for (name, value) in properties {
             if name == "PlaybackStatus", case .string(let text) = value {
                 status = PlaybackStatus(rawValue: text)
-            } else if let capability = PlayerProperties.capabilities[name], case .boolean(let flag) = value {
+            } else if let capability = PlayerProperties.capability(named: name), case .boolean(let flag) = value {
                 known.insert(capability)
                 if flag { values.insert(capability) }
             }
         }
     }
 
-    static let capabilities: [String: PlayerCapabilities] = [
-        "CanControl": .control, "CanPlay": .play, "CanPause": .pause, "CanGoNext": .goNext,
-        "CanGoPrevious": .goPrevious, "CanSeek": .seek,
+    /// Each capability with the property that says it, in the specification's order.
+    public static let capabilities: [(PlayerCapabilities, MemberName)] = [
+        (.control, "CanControl"), (.play, "CanPlay"), (.pause, "CanPause"), (.goNext, "CanGoNext"),
+        (.goPrevious, "CanGoPrevious"), (.seek, "CanSeek"),
     ]
+
+    /// The names of the properties saying what `capabilities` holds.
+    public static func names(of capabilities: PlayerCapabilities) -> [String] {
+        Self.capabilities.filter { capabilities.contains($0.0) }.map(\.1.rawValue)
+    }
+
+    private static func capability(named name: String) -> PlayerCapabilities? {
+        capabilities.first { $0.1.rawValue == name }?.0
+    }
 
     /// `base` updated with what these properties say.
     public func applied(to base: PlayerCapabilities) -> PlayerCapabilities {

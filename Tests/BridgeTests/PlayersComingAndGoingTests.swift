@@ -41,7 +41,7 @@ struct PlayersComingAndGoingTests {
             // every other one never answers and leaves while the call is in flight, so the call
             // ends with the bus's error for a peer gone. (dbus-daemon has delivered that error
             // before the player's leaving here, so FailureLog's guard for the other order is not
-            // exercised; the tables' count would show it leaking either way.)
+            // exercised here but in FailureLogTests; the tables' count would show it leaking.)
             let leavesMidCall = index % 2 == 1
             let player = try Connection(.address(bus.address), loop: loop)
             var held: [MethodCall] = []

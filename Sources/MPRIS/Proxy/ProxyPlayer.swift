@@ -75,7 +75,10 @@ public final class ProxyPlayer {
         ("Shuffle", .boolean(false)), ("Metadata", .stringVariantDictionary([])), ("Volume", .double(1)),
         ("MinimumRate", .double(1)), ("MaximumRate", .double(1)),
     ]
-    static let capabilities: [MemberName] = ["CanGoNext", "CanGoPrevious", "CanPlay", "CanPause", "CanSeek"]
+    /// The capabilities that follow the target (`CanControl` is always true: the proxy takes
+    /// every call, and the rules decide where it goes).
+    static let control = PlayerProperties.capabilities.first { $0.0 == .control }!.1
+    static let capabilities = PlayerProperties.capabilities.map(\.1).filter { $0 != control }
     /// The root interface's properties that follow the target (OpenUri is forwarded to it, so
     /// what it accepts is what the proxy accepts).
     static let mirroredRootProperties: [MemberName] = ["Identity", "SupportedUriSchemes", "SupportedMimeTypes"]
@@ -86,7 +89,7 @@ public final class ProxyPlayer {
         var changed: [MemberName] = []
         if current != mirrored {
             mirrored = current
-            changed = ProxyPlayer.mirroredProperties.map(\.0) + ProxyPlayer.capabilities + ["CanControl"]
+            changed = ProxyPlayer.mirroredProperties.map(\.0) + ProxyPlayer.capabilities + [ProxyPlayer.control]
             targetRootChanged(current)
             // Position is never signalled: clients that follow it (playerctl --follow, status
             // bars) count on from the last Seeked, so a new player's position must be said.
@@ -165,7 +168,7 @@ public final class ProxyPlayer {
         properties += ProxyPlayer.capabilities.map { name in
             Property(name, .boolean, get: { [weak self] in self?.capability(name.rawValue) ?? .boolean(false) })
         }
-        properties.append(Property("CanControl", .boolean, changeSignal: .none, get: { .boolean(true) }))
+        properties.append(Property(ProxyPlayer.control, .boolean, changeSignal: .none, get: { .boolean(true) }))
         properties.append(.readThrough("Position", .int64, fallback: { [weak self] in self?.mirror("Position", .int64(0)) ?? .int64(0) }) {
             [weak self] answer in
             guard let self else { return answer(.int64(0)) }
