@@ -1,13 +1,14 @@
 import Core
 import DBusTypes
 import MediaRemoteAPI
+import Time
 
 extension EventDispatched {
     /// The signal for `event`, whose dispatch ended with `outcome`: the rules' types in the
     /// contract's words.
     init(_ event: Event, _ outcome: Core.Outcome) {
         self.init(
-            type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue, timestamp: event.timestamp,
+            type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue, timestamp: event.timestamp.microseconds,
             source: event.source.rawValue, outcome: Outcome(outcome))
     }
 }

@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Input
 import MediaRemoteAPI
+import Time
 
 /// The bridge's `Describe*` methods, for tools: the rules' state in the contract's values.
 extension Coordinator {
@@ -18,7 +19,7 @@ extension Coordinator {
             DescribePlayersReply.Player(
                 name: player.busName, app: app.rawValue, status: player.status.rawValue, receiving: receiving,
                 capabilities: names.filter { player.capabilities.contains($0.0) }.map(\.1),
-                lastStartedPlaying: registry.lastStartedPlaying(of: app), isNowPlaying: registry.nowPlaying(at: now) == app,
+                lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: now) == app,
                 reason: registry.nowPlayingReason(for: app, at: now))
         }
         return DescribePlayersReply(players: players).arguments

@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import MediaRemoteAPI
 import MPRIS
+import Time
 
 extension Coordinator {
     /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out.
@@ -56,7 +57,8 @@ extension Coordinator {
         let member = ResponderCalls.member(for: event.phase)
         calls.call(
             destination: owner, path: path, interface: MediaRemoteNames.responderInterface, member: member,
-            arguments: ResponderCall(subtype: event.subtype.rawValue, timestamp: event.timestamp).arguments, timeout: responderTimeout
+            arguments: ResponderCall(subtype: event.subtype.rawValue, timestamp: event.timestamp.microseconds).arguments,
+            timeout: responderTimeout
         ) { result in
             switch result {
             case .success(let reply):

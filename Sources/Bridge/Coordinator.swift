@@ -6,6 +6,7 @@ import Input
 import Loop
 import MediaRemoteAPI
 import MPRIS
+import Time
 
 /// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,
 /// the API's calls), each event runs up its chain through real deliveries, and every outcome
@@ -51,7 +52,7 @@ final class Coordinator {
         delivery = PlayerDelivery(calls: calls)
     }
 
-    var now: UInt64 { MonotonicClock.microseconds }
+    var now: MonotonicInstant { MonotonicClock.now }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted) and starts following the bus.
     func start(mprisProxy: Bool) throws(DBusError) {
@@ -189,7 +190,7 @@ final class Coordinator {
         proxy?.targetChanged()
         if let end = dispatcher.registry.graceEnds(after: now) {
             if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }
-            graceTimer?.schedule(after: .microseconds(Int64(end - min(end, now))))
+            graceTimer?.schedule(after: end.duration(since: now))
         } else {
             graceTimer?.disarm()
         }

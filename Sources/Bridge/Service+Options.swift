@@ -42,8 +42,8 @@ extension Service {
             input.include = configuration.includeDevices
             input.exclude = configuration.excludeDevices
             input.headsetTiming = HeadsetRecognizer.Timing(
-                clickGap: UInt64(configuration.headsetClickGapMilliseconds) * 1000,
-                holdThreshold: UInt64(configuration.headsetHoldMilliseconds) * 1000)
+                clickGap: .milliseconds(configuration.headsetClickGapMilliseconds),
+                holdThreshold: .milliseconds(configuration.headsetHoldMilliseconds))
             if let inputDirectory { input.directory = inputDirectory }
             motion.detector = configuration.detectorParameters
             if let iioDirectory { motion.iioDirectory = iioDirectory }

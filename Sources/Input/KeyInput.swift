@@ -1,5 +1,6 @@
 import Core
 import Loop
+import Time
 
 /// Media keys and headset buttons from the input devices of a directory (`/dev/input`):
 /// devices are classified, opened when they should be read, followed as they come and go,
@@ -205,7 +206,7 @@ public final class KeyInput {
             return
         }
         entry.source?.cancel()
-        let now = MonotonicClock.microseconds
+        let now = MonotonicClock.now
         let ended = entry.translator.deviceRemoved(at: now) + (entry.headset?.deviceRemoved(at: now) ?? [])
         for event in ended { onEvent?(event) }
         onDevicesChanged?()
@@ -247,12 +248,11 @@ public final class KeyInput {
         if headsetTimer == nil {
             headsetTimer = try? loop.makeTimer { [unowned self] in self.headsetDeadline() }
         }
-        let now = MonotonicClock.microseconds
-        headsetTimer?.schedule(after: .microseconds(Int64(deadline > now ? deadline - now : 0)))
+        headsetTimer?.schedule(after: deadline.duration(since: MonotonicClock.now))
     }
 
     private func headsetDeadline() {
-        let now = MonotonicClock.microseconds
+        let now = MonotonicClock.now
         for entry in open.values {
             for event in entry.headset?.timeout(at: now) ?? [] { onEvent?(event) }
         }

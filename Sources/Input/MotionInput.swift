@@ -153,7 +153,7 @@ public final class MotionInput {
     }
 
     private func pollIIO() {
-        let now = MonotonicClock.microseconds
+        let now = MonotonicClock.now
         for (path, sensor) in sensors {
             guard let iio = sensor.iio else { continue }
             guard let sample = iio.sample(at: now) else {
@@ -183,6 +183,6 @@ public final class MotionInput {
         guard let sensor = sensors.removeValue(forKey: path) else { return }
         sensor.source?.cancel()
         onNotice?("the accelerometer \(sensor.name) (\(path)) is gone: \(reason)")
-        if sensor.shaking { onEvent?(.motion(.cancelled, at: MonotonicClock.microseconds, from: .accelerometer)) }
+        if sensor.shaking { onEvent?(.motion(.cancelled, at: MonotonicClock.now, from: .accelerometer)) }
     }
 }

@@ -2,6 +2,7 @@ import Core
 import DBus
 import DBusTypes
 import Loop
+import Time
 
 /// Delivers remote-control events to MPRIS players: the matching method call, with a
 /// timeout, and `Seek(±step)` repeated while a seek is held. A player that errs or does not
@@ -91,7 +92,7 @@ public final class PlayerDelivery {
     }
 
     private func offset(_ forward: Bool) -> Value {
-        let microseconds = seekStep.components.seconds * 1_000_000 + seekStep.components.attoseconds / 1_000_000_000_000
+        let microseconds = seekStep.wholeMicroseconds
         return .int64(forward ? microseconds : -microseconds)
     }
 

@@ -1,3 +1,5 @@
+import Time
+
 /// MediaRemote's shake detector. A shake is the hand driving the device back and forth: the
 /// acceleration swings one way and straight back, several times, quickly and strongly, and then
 /// the device comes to rest. The detector follows the acceleration as a path in 3-D and cuts it
@@ -96,7 +98,9 @@ public struct SwingDetector: ShakeDetector {
     }
 
     public mutating func add(_ sample: MotionSample) -> [DetectorEvent] {
-        let time = Double(sample.time) / 1_000_000
+        // Seconds as a plain Double from here on: every sample (up to 1 kHz) is weighed against
+        // the parameters and running means in floating point, so time joins them once, here.
+        let time = Double(sample.time.microseconds) / 1_000_000
         if let lastTime, time < lastTime { return [] }
         lastTime = time
         let point = Vector3(sample)

@@ -122,6 +122,12 @@ struct DispatchTests {
         #expect(transcript.send(.endSeekingBackward) == (.discarded(.noSeekInProgress), []))
     }
 
+    @Test("an event describes itself: type, subtype, phase, source and time in µs")
+    func eventDescription() {
+        #expect(Event.remoteControl(.nextTrack, at: instant(1500), from: .key).description == "remoteControl nextTrack from key at 1500 µs")
+        #expect(Event.motion(.began, at: instant(42), from: .accelerometer).description == "motion shake began from accelerometer at 42 µs")
+    }
+
     @Test("subtype names parse from and print to the bus's strings")
     func subtypeNames() throws {
         for subtype in EventSubtype.allCases {

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Core
 
@@ -268,7 +269,7 @@ struct NowPlayingTests {
     func graceEnds() {
         var transcript = Transcript([.appear("A", .paused), .status("A", .playing), .status("A", .stopped)])
         let stoppedAt = transcript.now
-        #expect(transcript.registry.graceEnds(after: transcript.now) == stoppedAt + transcript.registry.trackChangeGrace + 1)
+        #expect(transcript.registry.graceEnds(after: transcript.now) == stoppedAt + transcript.registry.trackChangeGrace + .microseconds(1))
         transcript.apply(.wait(milliseconds: 2000))
         #expect(transcript.registry.graceEnds(after: transcript.now) == nil)
     }

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Core
 
@@ -27,7 +28,7 @@ enum Step {
 
 struct Transcript {
     var dispatcher: Dispatcher
-    var now: UInt64 = 1_000_000
+    var now = MonotonicInstant.zero + .seconds(1)
 
     init(mode: Mode = .compat, shakeAction: ShakeAction = .none, _ steps: [Step] = []) {
         self.init(registry: Registry(mode: mode), shakeAction: shakeAction, steps)
@@ -47,10 +48,10 @@ struct Transcript {
 
     mutating func apply(_ step: Step) {
         if case .wait(let milliseconds) = step {
-            now += milliseconds * 1000
+            now += .milliseconds(milliseconds)
             return
         }
-        now += 10_000
+        now += .milliseconds(10)
         switch step {
         case .begin(let app): dispatcher.registry.beginReceiving(app, at: now)
         case .end(let app): dispatcher.registry.endReceiving(app)
@@ -73,7 +74,7 @@ struct Transcript {
         case .resign(let app, let path): dispatcher.registry.resignFirstResponder(ResponderAddress(app: app, path: path))
         case .leave(let app): dispatcher.registry.appLeft(app)
         case .remote(let subtype, let handled):
-            now -= 10_000
+            now -= .milliseconds(10)
             _ = send(subtype, answers: [handled ? .handled : .declined])
         case .shift(let offset): _ = dispatcher.registry.shift(by: offset, at: now)
         case .wait: break
@@ -90,7 +91,7 @@ struct Transcript {
     )
         -> (outcome: Outcome, delivered: [Link])
     {
-        now += 1000
+        now += .milliseconds(1)
         let event = phase.map { Event.motion($0, at: now, from: source) } ?? .remoteControl(subtype, at: now, from: .api)
         var dispatch = dispatcher.dispatch(event, at: now)
         var remaining = answers[...]
@@ -103,6 +104,9 @@ struct Transcript {
         return (outcome, dispatch.delivered)
     }
 }
+
+/// The instant `microseconds` after the clock's start, for tests whose times only order things.
+func instant(_ microseconds: UInt64) -> MonotonicInstant { MonotonicInstant(microseconds: microseconds) }
 
 func player(_ app: AppID) -> Link {
     .player(app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: .paused, capabilities: .all))

@@ -1,3 +1,5 @@
+import Time
+
 /// The rules applied to events: builds each event's chain from the registry and remembers
 /// what must follow an event to the same place (the end of a seek, the cancel of a shake).
 public struct Dispatcher: Sendable {
@@ -19,7 +21,7 @@ public struct Dispatcher: Sendable {
 
     /// Starts dispatching `event`: its chain, as a state machine. A pause, play/pause or stop
     /// on its way to a playing app is remembered: if the app pauses, it stays Now Playing.
-    public mutating func dispatch(_ event: Event, at now: UInt64) -> Dispatch {
+    public mutating func dispatch(_ event: Event, at now: MonotonicInstant) -> Dispatch {
         let (links, reason) = chain(for: event, at: now)
         if let app = Dispatcher.mayPause(event, links) { registry.pauseRequested(of: app, at: now) }
         return Dispatch(event: event, links: links, emptyReason: reason)
@@ -65,19 +67,19 @@ public struct Dispatcher: Sendable {
 
     /// The chain a remote-control event would take now (for `mediaremotectl status`), or why
     /// it would go nowhere.
-    public func remoteControlChain(at now: UInt64) -> ([Link], DiscardReason) {
+    public func remoteControlChain(at now: MonotonicInstant) -> ([Link], DiscardReason) {
         chain(for: .remoteControl(.togglePlayPause, at: now, from: .api), at: now)
     }
 
     /// The chain an event takes, or why it goes nowhere.
-    func chain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
+    func chain(for event: Event, at now: MonotonicInstant) -> ([Link], DiscardReason) {
         switch event.type {
         case .remoteControl: remoteControlChain(for: event, at: now)
         case .motion: motionChain(for: event, at: now)
         }
     }
 
-    private func remoteControlChain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
+    private func remoteControlChain(for event: Event, at now: MonotonicInstant) -> ([Link], DiscardReason) {
         // The end of a seek goes where its beginning was handled, wherever Now Playing is now;
         // with no seek in progress (never begun, ended, or its app left) there is nothing to end.
         if let begin = event.subtype.beginningOfSeek {
@@ -92,7 +94,7 @@ public struct Dispatcher: Sendable {
         return (links, .declined)
     }
 
-    private func motionChain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
+    private func motionChain(for event: Event, at now: MonotonicInstant) -> ([Link], DiscardReason) {
         if event.phase == .cancelled {
             guard let handler = shakeHandler, registry.knows(handler.app) else { return ([], .notStarted) }
             return ([handler], .notStarted)
@@ -113,7 +115,9 @@ public struct Dispatcher: Sendable {
     /// A shake in progress must be cancelled when its first responder changed (or its handler
     /// left), and a detected one when the last motion claim went (the accelerometer closes):
     /// the cancel event to dispatch, if so.
-    public func cancellationNeeded(firstResponderBefore: ResponderAddress?, motionClaimedBefore: Bool = false, at now: UInt64) -> Event? {
+    public func cancellationNeeded(
+        firstResponderBefore: ResponderAddress?, motionClaimedBefore: Bool = false, at now: MonotonicInstant
+    ) -> Event? {
         guard let source = shakeSource else { return nil }
         let responderMoved = registry.firstResponder != firstResponderBefore
         let claimsGone = source == .accelerometer && motionClaimedBefore && !registry.isMotionClaimed
@@ -122,7 +126,7 @@ public struct Dispatcher: Sendable {
 
     /// What must still be delivered before MediaRemote stops: the end of every seek in
     /// progress (to where its beginning went) and the cancel of a shake in progress.
-    public func endingsBeforeStopping(at now: UInt64) -> [Event] {
+    public func endingsBeforeStopping(at now: MonotonicInstant) -> [Event] {
         var events = seeks.keys.compactMap { $0.endOfSeek }.sorted { $0.rawValue < $1.rawValue }
             .map { Event.remoteControl($0, at: now, from: .api) }
         if let source = shakeSource { events.append(.motion(.cancelled, at: now, from: source)) }
