@@ -133,7 +133,7 @@ final class ProxyPlayer {
     }
 
     private func playerInterface() -> Interface {
-        func event(_ member: MemberName, _ subtype: EventSubtype) -> Method {
+        func event(_ member: MemberName, _ subtype: RemoteControlSubtype) -> Method {
             .deferred(member) { [weak self] call in
                 guard let self else { return call.reply() }
                 self.coordinator.dispatch(.remoteControl(subtype, at: self.coordinator.now, from: .mpris)) { _ in call.reply() }

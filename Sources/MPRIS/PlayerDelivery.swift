@@ -42,9 +42,9 @@ public final class PlayerDelivery {
     }
 
     /// Delivers `subtype` to the player of `app`; `answer` gets handled, declined or timed out.
-    public func deliver(_ subtype: EventSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
-        guard let command = PlayerCommand(subtype), let owner = try? BusName(app.rawValue) else { return answer(.declined) }
-        switch command {
+    public func deliver(_ subtype: RemoteControlSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
+        guard let owner = try? BusName(app.rawValue) else { return answer(.declined) }
+        switch PlayerCommand(subtype) {
         case .call(let member):
             call(owner, app, player, member, [], answer: answer)
         case .beginSeeking(let forward):

@@ -25,7 +25,7 @@ try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/a"), at:
 try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/b"), at: at(32))
 var dispatcher = Dispatcher(registry: registry)
 
-let subtypes: [EventSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]
+let subtypes: [RemoteControlSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]
 let count = 2_000_000
 var handled = 0
 var start = timespec()

@@ -21,7 +21,7 @@ enum Step {
     case wait(milliseconds: UInt64)
     /// A remote-control event sent and answered at once: handled by the first link it reaches,
     /// or declined by every one.
-    case remote(EventSubtype, handled: Bool = true)
+    case remote(RemoteControlSubtype, handled: Bool = true)
     /// A person's `Shift` (1) or `Unshift` (-1).
     case shift(Int)
 }
@@ -84,15 +84,27 @@ struct Transcript {
     /// Releases one of `app`'s motion claims; false when it held none.
     mutating func release(_ app: AppID) -> Bool { dispatcher.registry.releaseMotion(app) }
 
-    /// Dispatches `event`, answering each delivery from `answers` (in order; `.declined` when
-    /// they run out), and records the outcome. Returns the outcome and the links delivered to.
+    /// Dispatches a remote-control event from the API (see ``send(_:from:answers:)``).
+    mutating func send(_ subtype: RemoteControlSubtype, answers: [Dispatch.Answer] = [.handled]) -> (outcome: Outcome, delivered: [Link]) {
+        send(.remoteControl(subtype), from: .api, answers: answers)
+    }
+
+    /// Dispatches a phase of a shake, simulated unless `source` says otherwise (see
+    /// ``send(_:from:answers:)``).
+    mutating func shake(
+        _ phase: MotionPhase, from source: EventSource = .simulated, answers: [Dispatch.Answer] = [.handled]
+    ) -> (outcome: Outcome, delivered: [Link]) {
+        send(.motion(phase), from: source, answers: answers)
+    }
+
+    /// Dispatches an event of `kind`, answering each delivery from `answers` (in order;
+    /// `.declined` when they run out), and records the outcome. Returns the outcome and the
+    /// links delivered to.
     mutating func send(
-        _ subtype: EventSubtype, phase: MotionPhase? = nil, from source: EventSource = .simulated, answers: [Dispatch.Answer] = [.handled]
-    )
-        -> (outcome: Outcome, delivered: [Link])
-    {
+        _ kind: Event.Kind, from source: EventSource, answers: [Dispatch.Answer] = [.handled]
+    ) -> (outcome: Outcome, delivered: [Link]) {
         now += .milliseconds(1)
-        let event = phase.map { Event.motion($0, at: now, from: source) } ?? .remoteControl(subtype, at: now, from: .api)
+        let event = Event(kind, at: now, from: source)
         var dispatch = dispatcher.dispatch(event, at: now)
         var remaining = answers[...]
         var step = dispatch.start()

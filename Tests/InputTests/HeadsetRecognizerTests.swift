@@ -66,7 +66,7 @@ struct HeadsetRecognizerTests {
         var recognizer = HeadsetRecognizer()
         _ = recognizer.press(at: Self.ms(0))
         _ = recognizer.timeout(at: Self.ms(600))
-        #expect(recognizer.deviceRemoved(at: Self.ms(700)).map(\.subtype) == [.endSeekingForward])
+        #expect(recognizer.deviceRemoved(at: Self.ms(700)).map(\.remoteControlSubtype) == [.endSeekingForward])
         _ = recognizer.press(at: Self.ms(800))
         _ = recognizer.release(at: Self.ms(900))
         #expect(recognizer.deviceRemoved(at: Self.ms(950)).isEmpty)
@@ -81,6 +81,6 @@ struct HeadsetRecognizerTests {
         #expect(recognizer.timeout(at: Self.ms(450)).isEmpty)
         _ = recognizer.press(at: Self.ms(550))
         _ = recognizer.release(at: Self.ms(600))
-        #expect(recognizer.timeout(at: Self.ms(1200)).map(\.subtype) == [.nextTrack])
+        #expect(recognizer.timeout(at: Self.ms(1200)).map(\.remoteControlSubtype) == [.nextTrack])
     }
 }

@@ -11,21 +11,21 @@ struct KeyTranslatorTests {
     @Test(
         "each media key's event",
         arguments: [
-            (KeyCode.playPause, EventSubtype.togglePlayPause), (KeyCode.playCD, .play), (KeyCode.play, .play),
+            (KeyCode.playPause, RemoteControlSubtype.togglePlayPause), (KeyCode.playCD, .play), (KeyCode.play, .play),
             (KeyCode.pauseCD, .pause), (KeyCode.pause, .pause), (KeyCode.stopCD, .stop), (KeyCode.stop, .stop),
             (KeyCode.nextSong, .nextTrack), (KeyCode.previousSong, .previousTrack),
             (KeyCode.fastForward, .beginSeekingForward), (KeyCode.rewind, .beginSeekingBackward),
         ])
-    func mapping(_ code: UInt16, _ subtype: EventSubtype) {
+    func mapping(_ code: UInt16, _ subtype: RemoteControlSubtype) {
         var translator = KeyTranslator(isMediaDevice: true)
-        #expect(translator.key(code, .pressed, at: Self.instant(10)).map(\.subtype) == [subtype])
+        #expect(translator.key(code, .pressed, at: Self.instant(10)).map(\.remoteControlSubtype) == [subtype])
     }
 
     @Test("KEY_PAUSE is pause only on a media device: on a keyboard it is Pause/Break")
     func pauseKey() {
         var keyboard = KeyTranslator(isMediaDevice: false)
         #expect(keyboard.key(KeyCode.pause, .pressed, at: Self.instant(1)).isEmpty)
-        #expect(keyboard.key(KeyCode.pauseCD, .pressed, at: Self.instant(2)).map(\.subtype) == [.pause])
+        #expect(keyboard.key(KeyCode.pauseCD, .pressed, at: Self.instant(2)).map(\.remoteControlSubtype) == [.pause])
     }
 
     @Test("a transcript: autorepeat is not a new event; release of a press key is nothing; other keys are nothing")
@@ -48,7 +48,7 @@ struct KeyTranslatorTests {
     func removedMidSeek() {
         var translator = KeyTranslator(isMediaDevice: true)
         _ = translator.key(KeyCode.rewind, .pressed, at: Self.instant(10))
-        #expect(translator.deviceRemoved(at: Self.instant(20)).map(\.subtype) == [.endSeekingBackward])
+        #expect(translator.deviceRemoved(at: Self.instant(20)).map(\.remoteControlSubtype) == [.endSeekingBackward])
         #expect(translator.deviceRemoved(at: Self.instant(30)).isEmpty)
     }
 }

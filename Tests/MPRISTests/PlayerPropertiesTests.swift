@@ -43,12 +43,12 @@ struct PlayerPropertiesTests {
     @Test(
         "subtypes become MPRIS calls",
         arguments: [
-            (EventSubtype.togglePlayPause, PlayerCommand.call("PlayPause")), (.play, .call("Play")), (.pause, .call("Pause")),
+            (RemoteControlSubtype.togglePlayPause, PlayerCommand.call("PlayPause")), (.play, .call("Play")), (.pause, .call("Pause")),
             (.stop, .call("Stop")), (.nextTrack, .call("Next")), (.previousTrack, .call("Previous")),
             (.beginSeekingForward, .beginSeeking(forward: true)), (.beginSeekingBackward, .beginSeeking(forward: false)),
             (.endSeekingForward, .endSeeking(forward: true)), (.endSeekingBackward, .endSeeking(forward: false)),
-        ] as [(EventSubtype, PlayerCommand)])
-    func commands(_ subtype: EventSubtype, _ command: PlayerCommand) {
+        ] as [(RemoteControlSubtype, PlayerCommand)])
+    func commands(_ subtype: RemoteControlSubtype, _ command: PlayerCommand) {
         #expect(PlayerCommand(subtype) == command)
     }
 

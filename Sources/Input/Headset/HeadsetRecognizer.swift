@@ -26,7 +26,7 @@ public struct HeadsetRecognizer: Sendable {
         /// The button came up after `count` presses; another may follow.
         case released(count: Int, at: MonotonicInstant)
         /// Held past the threshold: seeking (or, for three presses and more, nothing more).
-        case holding(end: EventSubtype?)
+        case holding(end: RemoteControlSubtype?)
     }
 
     public let timing: Timing
@@ -79,7 +79,7 @@ public struct HeadsetRecognizer: Sendable {
     public mutating func timeout(at now: MonotonicInstant) -> [Event] {
         switch state {
         case .pressed(let count, let at) where now >= at + timing.holdThreshold:
-            let began: (begin: EventSubtype, end: EventSubtype)? =
+            let began: (begin: RemoteControlSubtype, end: RemoteControlSubtype)? =
                 switch count {
                 case 1: (.beginSeekingForward, .endSeekingForward)
                 case 2: (.beginSeekingBackward, .endSeekingBackward)
@@ -89,7 +89,7 @@ public struct HeadsetRecognizer: Sendable {
             return began.map { [.remoteControl($0.begin, at: at + timing.holdThreshold, from: source)] } ?? []
         case .released(let count, let at) where now > at + timing.clickGap:
             state = .idle
-            let subtype: EventSubtype =
+            let subtype: RemoteControlSubtype =
                 switch count {
                 case 1: .togglePlayPause
                 case 2: .nextTrack

@@ -8,7 +8,7 @@ public struct KeyTranslator: Sendable {
     public let isMediaDevice: Bool
     public let source: EventSource
     /// Seeks begun by keys still held: key code → the subtype that ends it.
-    private var heldSeeks: [UInt16: EventSubtype] = [:]
+    private var heldSeeks: [UInt16: RemoteControlSubtype] = [:]
 
     public init(isMediaDevice: Bool, source: EventSource = .key) {
         self.isMediaDevice = isMediaDevice
