@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "Time"]),
 
         // The daemon: its flags, then Bridge's service.
-        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core", "MediaRemoteAPI"]),
+        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI"]),
         // The client's commands, a library so tests can parse every subcommand. No Bridge, Input or libevdev.
         .target(
             name: "MediaRemoteCtl",
@@ -99,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport", "Time",
+                "Bridge", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport",
+                "Time",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]

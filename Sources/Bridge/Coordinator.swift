@@ -19,7 +19,7 @@ final class Coordinator {
     /// Every call that delivers an event (or forwards the proxy's) goes through it: a line per app.
     let calls: CallQueue
     /// How long a Responder1 object has to answer.
-    var responderTimeout: Duration = .milliseconds(250)
+    var responderTimeout: Duration
     /// The MPRIS player standing for Now Playing, when turned on.
     private(set) var proxy: ProxyPlayer?
     /// Media keys and headset buttons, when there are input devices to read.
@@ -43,13 +43,17 @@ final class Coordinator {
     private var published: PublishedState?
     private var graceTimer: Timer?
 
-    /// The rest of the options come with ``adopt(_:)``.
-    init(connection: Connection, ignoredPlayers: Set<String>) {
+    /// With `options`' plain values adopted (``adopt(_:)``); the devices and the proxy are
+    /// started apart.
+    init(connection: Connection, options: Service.Options) {
         self.connection = connection
         dispatcher = Dispatcher()
-        tracker = PlayerTracker(connection: connection, ignoring: ignoredPlayers)
+        tracker = PlayerTracker(connection: connection, ignoring: options.ignoredPlayers)
         calls = CallQueue(connection: connection)
-        delivery = PlayerDelivery(calls: calls)
+        delivery = PlayerDelivery(
+            calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
+        responderTimeout = options.callTimeout
+        adopt(options)
     }
 
     var now: MonotonicInstant { MonotonicClock.now }

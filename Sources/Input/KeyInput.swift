@@ -7,20 +7,28 @@ import Time
 /// and their keys become events. An error on one device never stops the others. From a
 /// keyboard only media keys are read; no other key code is kept or reported.
 public final class KeyInput {
+    /// What a person configures is given, never assumed: its defaults are the configuration's.
     public struct Options: Equatable, Sendable {
         /// Also read full keyboards (desktops usually handle their media keys already).
-        public var readKeyboards = false
+        public var readKeyboards: Bool
         /// Take the devices read for MediaRemote alone (EVIOCGRAB).
-        public var grab = false
+        public var grab: Bool
         /// The single-button headset key.
         public var headsetKey: UInt16 = KeyCode.media
-        public var headsetTiming = HeadsetRecognizer.Timing()
+        public var headsetTiming: HeadsetRecognizer.Timing
         public var directory = "/dev/input"
         /// Devices to read even if they are keyboards, and devices never to read: shell
         /// patterns on the device's name. Exclude wins.
-        public var include: [String] = []
-        public var exclude: [String] = []
-        public init() {}
+        public var include: [String]
+        public var exclude: [String]
+
+        public init(readKeyboards: Bool, grab: Bool, headsetTiming: HeadsetRecognizer.Timing, include: [String], exclude: [String]) {
+            self.readKeyboards = readKeyboards
+            self.grab = grab
+            self.headsetTiming = headsetTiming
+            self.include = include
+            self.exclude = exclude
+        }
     }
 
     /// A device and what MediaRemote does with it, for `mediaremotectl devices`.
@@ -67,7 +75,7 @@ public final class KeyInput {
         }
     }
 
-    public init(loop: EventLoop, options: Options = Options()) {
+    public init(loop: EventLoop, options: Options) {
         self.loop = loop
         self.options = options
     }

@@ -27,10 +27,8 @@ public final class PlayerDelivery {
         let forward: Bool
     }
 
-    public init(
-        calls: CallQueue, callTimeout: Duration = .milliseconds(250), seekStep: Duration = .seconds(5),
-        seekInterval: Duration = .milliseconds(500)
-    ) {
+    /// The times are the service's options (their defaults are the configuration's).
+    public init(calls: CallQueue, callTimeout: Duration, seekStep: Duration, seekInterval: Duration) {
         self.calls = calls
         self.callTimeout = callTimeout
         self.seekStep = seekStep

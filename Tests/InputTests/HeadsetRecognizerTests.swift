@@ -13,13 +13,16 @@ struct HeadsetRecognizerTests {
         case up(UInt64)
     }
 
+    /// The configuration's default timing: a 300 ms click gap, a 500 ms hold.
+    static let timing = HeadsetRecognizer.Timing(clickGap: .milliseconds(300), holdThreshold: .milliseconds(500))
+
     /// `milliseconds` after the clock's start.
     static func ms(_ milliseconds: UInt64) -> MonotonicInstant { .zero + .milliseconds(milliseconds) }
 
     /// Runs a transcript (times in ms) and returns "subtype@ms" for each event, with the
     /// recognizer's deadlines honoured in between and up to `end`.
     static func run(_ inputs: [Input], until end: UInt64 = 5000) -> [String] {
-        var recognizer = HeadsetRecognizer()
+        var recognizer = HeadsetRecognizer(timing: Self.timing)
         var events: [Event] = []
         func advance(to time: MonotonicInstant) {
             while let deadline = recognizer.deadline, deadline <= time {
@@ -63,7 +66,7 @@ struct HeadsetRecognizerTests {
 
     @Test("a headset unplugged mid-hold ends the seek; mid-gesture drops it")
     func removed() {
-        var recognizer = HeadsetRecognizer()
+        var recognizer = HeadsetRecognizer(timing: Self.timing)
         _ = recognizer.press(at: Self.ms(0))
         _ = recognizer.timeout(at: Self.ms(600))
         #expect(recognizer.deviceRemoved(at: Self.ms(700)).map(\.remoteControlSubtype) == [.endSeekingForward])

@@ -13,7 +13,9 @@ public struct HeadsetRecognizer: Sendable {
         /// How long a press lasts before it is a hold.
         public var holdThreshold: Duration
 
-        public init(clickGap: Duration = .milliseconds(300), holdThreshold: Duration = .milliseconds(500)) {
+        /// The defaults a person changes are the configuration's (`headset_click_gap_ms`,
+        /// `headset_hold_ms`): given here, never assumed.
+        public init(clickGap: Duration, holdThreshold: Duration) {
             self.clickGap = clickGap
             self.holdThreshold = holdThreshold
         }
@@ -33,7 +35,7 @@ public struct HeadsetRecognizer: Sendable {
     public let source: EventSource
     private var state = State.idle
 
-    public init(timing: Timing = Timing(), source: EventSource = .headset) {
+    public init(timing: Timing, source: EventSource = .headset) {
         self.timing = timing
         self.source = source
     }
