@@ -8,8 +8,8 @@ extension EventDispatched {
     /// contract's words.
     init(_ event: Event, _ outcome: Core.Outcome) {
         self.init(
-            type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue, timestamp: event.timestamp.microseconds,
-            source: event.source.rawValue, outcome: Outcome(outcome))
+            type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue,
+            timestamp: event.timestamp.microseconds, source: event.source.rawValue, outcome: Outcome(outcome))
     }
 }
 

@@ -7,7 +7,7 @@ import Time
 /// and their keys become events. An error on one device never stops the others. From a
 /// keyboard only media keys are read; no other key code is kept or reported.
 public final class KeyInput {
-    /// What a person configures is given, never assumed: its defaults are the configuration's.
+    /// What a person can configure has no default here: the configuration's are the only ones.
     public struct Options: Equatable, Sendable {
         /// Also read full keyboards (desktops usually handle their media keys already).
         public var readKeyboards: Bool

@@ -78,7 +78,8 @@ public final class MotionInput {
     /// in a shake keeps its own until the shake ends); open sensors are read again if their
     /// directory or interval changed.
     public func update(_ options: Options) {
-        let reopen = isActive && (options.iioDirectory != self.options.iioDirectory || options.iioInterval != self.options.iioInterval)
+        let moved = options.iioDirectory != self.options.iioDirectory || options.iioInterval != self.options.iioInterval
+        let reopen = isActive && moved
         self.options = options
         for sensor in sensors.values where !sensor.shaking { sensor.detector = SwingDetector(parameters: options.detector) }
         if reopen {
@@ -148,7 +149,8 @@ public final class MotionInput {
             sensor.iio = iio
             sensors[iio.directory] = sensor
         }
-        iioTimer = try? loop.schedule(after: options.iioInterval, repeating: options.iioInterval) { [unowned self] in self.pollIIO() }
+        let interval = options.iioInterval
+        iioTimer = try? loop.schedule(after: interval, repeating: interval) { [unowned self] in self.pollIIO() }
     }
 
     private func pollIIO() {

@@ -13,8 +13,8 @@ public struct HeadsetRecognizer: Sendable {
         /// How long a press lasts before it is a hold.
         public var holdThreshold: Duration
 
-        /// The defaults a person changes are the configuration's (`headset_click_gap_ms`,
-        /// `headset_hold_ms`): given here, never assumed.
+        /// No defaults here: the configuration's (`headset_click_gap_ms`, `headset_hold_ms`)
+        /// are the only ones.
         public init(clickGap: Duration, holdThreshold: Duration) {
             self.clickGap = clickGap
             self.holdThreshold = holdThreshold
