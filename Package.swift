@@ -4,11 +4,11 @@ import PackageDescription
 let package = Package(
     name: "MediaRemote",
     products: [
-        // The binding, with the names and values and the loop its API is written in; and each of
-        // those alone, for code that needs no libdbus.
-        .library(name: "DBus", targets: ["DBus", "DBusTypes", "Loop"]),
+        // The binding, with the names and values and the loop its API is written in (and the
+        // loop's clock); and each of those alone, for code that needs no libdbus.
+        .library(name: "DBus", targets: ["DBus", "DBusTypes", "Loop", "Time"]),
         .library(name: "DBusTypes", targets: ["DBusTypes"]),
-        .library(name: "Loop", targets: ["Loop"]),
+        .library(name: "Loop", targets: ["Loop", "Time"]),
         .executable(name: "mediaremoted", targets: ["mediaremoted"]),
         .executable(name: "mediaremotectl", targets: ["mediaremotectl"]),
     ],
@@ -24,61 +24,65 @@ let package = Package(
         // What libdbus's Swift import lacks: DBUS_TYPE_* characters, basic values without a union.
         .target(name: "CDBusShim", dependencies: ["CDBus"]),
 
+        // A point on the monotonic clock, and its arithmetic with durations: pure, no clock.
+        .target(name: "Time"),
         // The pure core: events, responders, the rules, the dispatcher. No bus, no clock.
-        .target(name: "Core"),
+        .target(name: "Core", dependencies: ["Time"]),
 
         // D-Bus names and values as validated types, and the D-Bus error: pure, no libdbus.
         .target(name: "DBusTypes"),
         // One thread's event loop: epoll, timers, file descriptors, signals. Knows nothing of D-Bus.
-        .target(name: "Loop", dependencies: ["CSystem"]),
+        .target(name: "Loop", dependencies: ["CSystem", "Time"]),
         // A safe libdbus-1 binding on that loop.
-        .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop"]),
+        .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop", "Time"]),
         // MediaRemote's D-Bus contract: names, members, and each message body as a value. Pure, no libdbus.
         .target(name: "MediaRemoteAPI", dependencies: ["DBusTypes"]),
         // mediaremoted's object as typed blocking calls on the binding, for the client.
         .target(name: "MediaRemoteClient", dependencies: ["DBus", "DBusTypes", "MediaRemoteAPI"]),
         // The shake detector the daemon runs: pure, no clock, no I/O.
-        .target(name: "Motion"),
+        .target(name: "Motion", dependencies: ["Time"]),
         // Judging shake detectors: recordings, device profiles, scoring, a seismic baseline. Pure.
-        .target(name: "MotionEvaluation", dependencies: ["Motion"]),
+        .target(name: "MotionEvaluation", dependencies: ["Motion", "Time"]),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
         .target(name: "Config", dependencies: ["Core", "DBusTypes", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
-        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "Motion"]),
+        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "Motion", "Time"]),
         // MPRIS players on the bus: tracking them, delivering to them.
-        .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop"]),
+        .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "Time"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS"]),
+        .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "Time"]),
 
         // The daemon: its flags, then Bridge's service.
-        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Core", "MediaRemoteAPI"]),
+        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI"]),
         // The client's commands, a library so tests can parse every subcommand. No Bridge, Input or libevdev.
         .target(
             name: "MediaRemoteCtl",
             dependencies: [
-                "Config", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion", "MotionEvaluation",
+                "Config", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion", "MotionEvaluation", "Time",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The client: MediaRemoteCtl's main.
         .executableTarget(name: "mediaremotectl", dependencies: ["MediaRemoteCtl"]),
         // Runs inside the qemu guest against real evdev and uinput (Tests/Guest/run.sh).
-        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "MediaRemoteAPI", "Motion", "MotionEvaluation"], path: "Tests/Guest/guest-test"),
+        .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "MediaRemoteAPI", "Motion", "MotionEvaluation", "Time"], path: "Tests/Guest/guest-test"),
         // Scores shake detectors on labelled recordings, for `make eval-motion`.
-        .executableTarget(name: "motion-eval", dependencies: ["Motion", "MotionEvaluation"]),
+        .executableTarget(name: "motion-eval", dependencies: ["Motion", "MotionEvaluation", "Time"]),
         // The pure dispatcher's throughput, for `make bench`.
-        .executableTarget(name: "dispatch-bench", dependencies: ["Core"]),
+        .executableTarget(name: "dispatch-bench", dependencies: ["Core", "Time"]),
 
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus", "DBusTypes", "Loop"], path: "Tests/TestSupport"),
+        // Instants and durations: order, arithmetic, saturation, text.
+        .testTarget(name: "TimeTests", dependencies: ["Time"]),
         // The rules and the dispatcher, as transcripts on a virtual clock.
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "Time"]),
         // Device classes, media keys, headset gestures, accelerometers, permission notices.
-        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Loop", "Motion", "CEvdev"]),
+        .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Loop", "Motion", "CEvdev", "Time"]),
         // The shake detector, on synthetic shakes rendered through the device profiles.
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "MotionEvaluation", "Time"]),
         // The recordings the detector is scored on, and their features.
-        .testTarget(name: "MotionEvaluationTests", dependencies: ["Motion", "MotionEvaluation"]),
+        .testTarget(name: "MotionEvaluationTests", dependencies: ["Motion", "MotionEvaluation", "Time"]),
         // The TOML reader and every option's checks.
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "Motion"]),
         // Reading a player's MPRIS properties.
@@ -97,7 +101,8 @@ let package = Package(
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport",
+                "Bridge", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport",
+                "Time",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]

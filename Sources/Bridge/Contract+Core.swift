@@ -1,14 +1,15 @@
 import Core
 import DBusTypes
 import MediaRemoteAPI
+import Time
 
 extension EventDispatched {
     /// The signal for `event`, whose dispatch ended with `outcome`: the rules' types in the
     /// contract's words.
     init(_ event: Event, _ outcome: Core.Outcome) {
         self.init(
-            type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue, timestamp: event.timestamp,
-            source: event.source.rawValue, outcome: Outcome(outcome))
+            type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue,
+            timestamp: event.timestamp.microseconds, source: event.source.rawValue, outcome: Outcome(outcome))
     }
 }
 
@@ -50,16 +51,16 @@ extension DescribeStateReply.Link {
 extension ResponderCall {
     /// What a Responder1 object is sent with `event`.
     init(_ event: Event) {
-        self.init(subtype: event.subtype.rawValue, timestamp: event.timestamp)
+        self.init(subtype: event.subtype.rawValue, timestamp: event.timestamp.microseconds)
     }
 
     /// The Responder1 method called for `event`: remote control, or the motion phase.
     static func method(for event: Event) -> TypedMethod<ResponderCall, ResponderReply> {
-        switch event.phase {
-        case nil: ResponderMembers.remoteControlReceived
-        case .began?: ResponderMembers.motionBegan
-        case .ended?: ResponderMembers.motionEnded
-        case .cancelled?: ResponderMembers.motionCancelled
+        switch event.kind {
+        case .remoteControl: ResponderMembers.remoteControlReceived
+        case .motion(.began): ResponderMembers.motionBegan
+        case .motion(.ended): ResponderMembers.motionEnded
+        case .motion(.cancelled): ResponderMembers.motionCancelled
         }
     }
 }

@@ -72,8 +72,7 @@ extension Coordinator {
     }
 
     func sendRemoteControlEvent(_ name: String, call: TypedCall<SendRemoteControlEventReply>) throws {
-        let subtype = try Coordinator.subtype(name)
-        guard subtype.type == .remoteControl else {
+        guard case .remoteControl(let subtype) = try Coordinator.subtype(name) else {
             throw DBusError.invalidArgs("'\(name)' is a motion subtype; use SimulateMotion")
         }
         dispatch(.remoteControl(subtype, at: now, from: .api)) { outcome in

@@ -4,6 +4,7 @@ import DBusTypes
 import Input
 import MediaRemoteAPI
 import MPRIS
+import Time
 
 /// The bridge's `Describe*` methods, for tools: the rules' state in the contract's values.
 extension Coordinator {
@@ -15,7 +16,7 @@ extension Coordinator {
             DescribePlayersReply.Player(
                 name: player.busName, app: app.rawValue, status: player.status.rawValue, receiving: receiving,
                 capabilities: PlayerProperties.names(of: player.capabilities),
-                lastStartedPlaying: registry.lastStartedPlaying(of: app), isNowPlaying: registry.nowPlaying(at: now) == app,
+                lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: now) == app,
                 reason: registry.nowPlayingReason(for: app, at: now))
         }
         return DescribePlayersReply(players: players)

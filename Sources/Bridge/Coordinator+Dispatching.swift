@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import MediaRemoteAPI
 import MPRIS
+import Time
 
 extension Coordinator {
     /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out.
@@ -35,7 +36,9 @@ extension Coordinator {
     private func deliver(_ event: Event, to link: Link, answer: @escaping (Dispatch.Answer) -> Void) {
         switch link {
         case .player(let app, let player):
-            delivery.deliver(event.subtype, to: app, player: player, answer: answer)
+            // Only a remote-control event's chain has players (Dispatch asks no other).
+            guard let subtype = event.remoteControlSubtype else { return answer(.declined) }
+            delivery.deliver(subtype, to: app, player: player, answer: answer)
         case .shakeAction(let action, let app, let player):
             if let subtype = action.remoteControl {
                 delivery.deliver(subtype, to: app, player: player, answer: answer)

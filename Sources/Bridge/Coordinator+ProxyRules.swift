@@ -9,7 +9,7 @@ extension Coordinator: ProxyRules {
         return (app, player)
     }
 
-    func dispatchFromProxy(_ subtype: EventSubtype, done: @escaping () -> Void) {
+    func dispatchFromProxy(_ subtype: RemoteControlSubtype, done: @escaping () -> Void) {
         dispatch(.remoteControl(subtype, at: now, from: .mpris)) { _ in done() }
     }
 }

@@ -6,6 +6,7 @@ import Input
 import Loop
 import MediaRemoteAPI
 import MPRIS
+import Time
 
 /// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,
 /// the API's calls), each event runs up its chain through real deliveries, and every outcome
@@ -18,7 +19,7 @@ final class Coordinator {
     /// Every call that delivers an event (or forwards the proxy's) goes through it: a line per app.
     let calls: CallQueue
     /// How long a Responder1 object has to answer.
-    var responderTimeout: Duration = .milliseconds(250)
+    var responderTimeout: Duration
     /// The MPRIS player standing for Now Playing, when turned on.
     private(set) var proxy: ProxyPlayer?
     /// Media keys, headset buttons and accelerometers.
@@ -38,18 +39,22 @@ final class Coordinator {
     private let announcer: PropertyAnnouncer
     private var graceTimer: Timer?
 
-    /// The rest of the options come with ``adopt(_:)``.
-    init(connection: Connection, ignoredPlayers: Set<String>) {
+    /// With `options`' plain values adopted (``adopt(_:)``); the devices and the proxy are
+    /// started apart.
+    init(connection: Connection, options: Service.Options) {
         self.connection = connection
         dispatcher = Dispatcher()
-        tracker = PlayerTracker(connection: connection, ignoring: ignoredPlayers)
+        tracker = PlayerTracker(connection: connection, ignoring: options.ignoredPlayers)
         calls = CallQueue(connection: connection)
-        delivery = PlayerDelivery(calls: calls)
+        delivery = PlayerDelivery(
+            calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
+        responderTimeout = options.callTimeout
         inputs = DeviceInputs(loop: connection.loop)
         announcer = PropertyAnnouncer(connection: connection)
+        adopt(options)
     }
 
-    var now: UInt64 { MonotonicClock.microseconds }
+    var now: MonotonicInstant { MonotonicClock.now }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
     /// ``takeProxyName()``) and starts following the bus.
@@ -124,7 +129,7 @@ final class Coordinator {
         proxy?.targetChanged()
         if let end = dispatcher.registry.graceEnds(after: now) {
             if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }
-            graceTimer?.schedule(after: .microseconds(Int64(end - min(end, now))))
+            graceTimer?.schedule(after: end.duration(since: now))
         } else {
             graceTimer?.disarm()
         }

@@ -5,45 +5,44 @@ import MPRIS
 
 extension Service {
     /// What the service runs with: a configuration (defaults, the file, the flags) and where
-    /// the devices are.
+    /// the devices are. Its defaults are the configuration's: ``init()`` is the options of an
+    /// empty file.
     public struct Options: Equatable, Sendable {
-        public var mode: Mode = .compat
-        public var ignoredPlayers: Set<String> = MPRISNames.ignoredByDefault
+        public var mode: Mode
+        public var ignoredPlayers: Set<String>
         /// Preferred players' bus names, most preferred first.
-        public var playerPriority: [String] = []
+        public var playerPriority: [String]
         /// How long a player or responder has to answer before it counts as declining.
-        public var callTimeout: Duration = .milliseconds(250)
+        public var callTimeout: Duration
         /// How far each `Seek` of a held seek moves, and how often it repeats.
-        public var seekStep: Duration = .seconds(5)
-        public var seekInterval: Duration = .milliseconds(500)
+        public var seekStep: Duration
+        public var seekInterval: Duration
         /// Whether to export `org.mpris.MediaPlayer2.mediaremote` (off unless asked for).
-        public var mprisProxy = false
+        public var mprisProxy: Bool
         /// What to do with a shake nobody handled, to the Now Playing player.
-        public var shakeAction = ShakeAction.none
+        public var shakeAction: ShakeAction
         /// Which input devices to read, and how.
-        public var input = KeyInput.Options()
+        public var input: KeyInput.Options
         /// Where the accelerometers are, and the shake detector's parameters.
         public var motion = MotionInput.Options()
 
-        public init() {}
+        /// The options of the defaults.
+        public init() { self.init(Configuration()) }
 
         /// The options a configuration gives; the directories stay as they are.
         public init(_ configuration: Configuration, inputDirectory: String? = nil, iioDirectory: String? = nil) {
             mode = configuration.mode
             ignoredPlayers = MPRISNames.ignoredByDefault.union(configuration.ignoredPlayers)
             playerPriority = configuration.playerPriority
-            callTimeout = .milliseconds(configuration.callTimeoutMilliseconds)
-            seekStep = .milliseconds(configuration.seekStepMilliseconds)
-            seekInterval = .milliseconds(configuration.seekIntervalMilliseconds)
+            callTimeout = configuration.callTimeout
+            seekStep = configuration.seekStep
+            seekInterval = configuration.seekInterval
             mprisProxy = configuration.mprisProxy
             shakeAction = configuration.shakeAction
-            input.readKeyboards = configuration.readKeyboards
-            input.grab = configuration.grab
-            input.include = configuration.includeDevices
-            input.exclude = configuration.excludeDevices
-            input.headsetTiming = HeadsetRecognizer.Timing(
-                clickGap: UInt64(configuration.headsetClickGapMilliseconds) * 1000,
-                holdThreshold: UInt64(configuration.headsetHoldMilliseconds) * 1000)
+            input = KeyInput.Options(
+                readKeyboards: configuration.readKeyboards, grab: configuration.grab,
+                headsetTiming: HeadsetRecognizer.Timing(clickGap: configuration.headsetClickGap, holdThreshold: configuration.headsetHold),
+                include: configuration.includeDevices, exclude: configuration.excludeDevices)
             if let inputDirectory { input.directory = inputDirectory }
             motion.detector = configuration.detectorParameters
             if let iioDirectory { motion.iioDirectory = iioDirectory }

@@ -77,8 +77,7 @@ public final class Service {
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
         // Ready before the name is visible: the first call that finds the name is answered (no
         // call is read before the loop runs, after the devices are open).
-        coordinator = Coordinator(connection: connection, ignoredPlayers: options.ignoredPlayers)
-        coordinator.adopt(options)
+        coordinator = Coordinator(connection: connection, options: options)
         do throws(DBusError) {
             try coordinator.start(mprisProxy: options.mprisProxy)
         } catch {

@@ -9,30 +9,44 @@ extension Configuration.Option {
         }
     }
 
-    static func integer(
-        _ section: String, _ key: String, _ range: ClosedRange<Int64>, unit: String, _ path: WritableKeyPath<Configuration, Int64>
+    /// A time in whole milliseconds, kept as a `Duration`.
+    static func milliseconds(
+        _ section: String, _ key: String, _ range: ClosedRange<Int64>, _ path: WritableKeyPath<Configuration, Duration>
     ) -> Self {
-        ranged(section, key, range, unit: unit, kind: "a whole number", path) { value in
+        ranged(section, key, range, unit: "ms", kind: "a whole number", path, as: Duration.milliseconds) { value in
             if case .integer(let number, let written) = value { (number, written) } else { nil }
         }
+    }
+
+    /// A time in seconds, with or without a fraction, kept as a `Duration`.
+    static func seconds(
+        _ section: String, _ key: String, _ range: ClosedRange<Double>, _ path: WritableKeyPath<Configuration, Duration>
+    ) -> Self {
+        ranged(section, key, range, unit: "s", kind: "a number", path, as: Duration.seconds, fractional)
     }
 
     /// A number with or without a fraction.
     static func number(
         _ section: String, _ key: String, _ range: ClosedRange<Double>, unit: String, _ path: WritableKeyPath<Configuration, Double>
     ) -> Self {
-        ranged(section, key, range, unit: unit, kind: "a number", path) { value in
-            switch value {
-            case .float(let number, let written): (number, written)
-            case .integer(let number, let written): (Double(number), written)
-            default: nil
-            }
+        ranged(section, key, range, unit: unit, kind: "a number", path, as: { $0 }, fractional)
+    }
+
+    /// A float or an integer as a number with a fraction, and as written.
+    private static func fractional(_ value: TOMLValue) -> (Double, written: String)? {
+        switch value {
+        case .float(let number, let written): (number, written)
+        case .integer(let number, let written): (Double(number), written)
+        default: nil
         }
     }
 
-    private static func ranged<Number: Comparable & CustomStringConvertible>(
+    /// A number in `range`, checked as written (a problem quotes it so), then stored as the
+    /// value `convert` makes of it.
+    private static func ranged<Number: Comparable & CustomStringConvertible, Stored>(
         _ section: String, _ key: String, _ range: ClosedRange<Number>, unit: String, kind: String,
-        _ path: WritableKeyPath<Configuration, Number>, _ number: @escaping (TOMLValue) -> (Number, written: String)?
+        _ path: WritableKeyPath<Configuration, Stored>, as convert: @escaping (Number) -> Stored,
+        _ number: @escaping (TOMLValue) -> (Number, written: String)?
     ) -> Self {
         let allowed = "\(bound(range.lowerBound)) to \(bound(range.upperBound)) \(unit)"
         return Self(section: section, key: key, allowed: allowed) { value, configuration in
@@ -45,7 +59,7 @@ extension Configuration.Option {
                 return ["must be \(kind) (\(allowed)), not \(found)"]
             }
             guard range.contains(number) else { return ["\(written) is out of range; allowed: \(allowed)"] }
-            configuration[keyPath: path] = number
+            configuration[keyPath: path] = convert(number)
             return []
         }
     }

@@ -10,6 +10,7 @@ extension Configuration {
         let key: String
         /// What the key accepts, in the words its problems use and the example file's comment
         /// on the key holds: "1 to 60000 ms", "true or false", "\"compat\" or \"strict\"".
+        /// A time is written in the unit the key names and kept as a `Duration`.
         let allowed: String
         /// Stores the value, or says what is wrong with it: one message a problem.
         let read: (TOMLValue, inout Configuration) -> [String]
@@ -18,16 +19,16 @@ extension Configuration {
     static var options: [Option] {
         [
             .choice("service", "mode", \.mode),
-            .integer("service", "call_timeout_ms", 1...60_000, unit: "ms", \.callTimeoutMilliseconds),
+            .milliseconds("service", "call_timeout_ms", 1...60_000, \.callTimeout),
             .boolean("service", "mpris_proxy", \.mprisProxy),
 
             .names("players", "ignore", Configuration.playerNames, \.ignoredPlayers, normalize: Configuration.playerName),
             .names("players", "priority", Configuration.playerNames, \.playerPriority, normalize: Configuration.playerName),
 
-            .integer("keys", "seek_step_ms", 100...600_000, unit: "ms", \.seekStepMilliseconds),
-            .integer("keys", "seek_interval_ms", 50...10_000, unit: "ms", \.seekIntervalMilliseconds),
-            .integer("keys", "headset_click_gap_ms", 50...2_000, unit: "ms", \.headsetClickGapMilliseconds),
-            .integer("keys", "headset_hold_ms", 100...5_000, unit: "ms", \.headsetHoldMilliseconds),
+            .milliseconds("keys", "seek_step_ms", 100...600_000, \.seekStep),
+            .milliseconds("keys", "seek_interval_ms", 50...10_000, \.seekInterval),
+            .milliseconds("keys", "headset_click_gap_ms", 50...2_000, \.headsetClickGap),
+            .milliseconds("keys", "headset_hold_ms", 100...5_000, \.headsetHold),
 
             .boolean("devices", "read_keyboards", \.readKeyboards),
             .boolean("devices", "grab", \.grab),
@@ -36,7 +37,7 @@ extension Configuration {
 
             .choice("shake", "action", \.shakeAction),
             .number("shake", "sensitivity", 0.3...16, unit: "g", \.shakeSensitivity),
-            .number("shake", "max_duration_s", 0.5...60, unit: "s", \.longestShake),
+            .seconds("shake", "max_duration_s", 0.5...60, \.longestShake),
         ]
     }
 

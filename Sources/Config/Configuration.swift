@@ -2,12 +2,16 @@ import Core
 import Motion
 
 /// Everything a person can configure, with the defaults that hold when the file is missing or
-/// silent. The file (`config.toml`) fills it in; command-line flags override it. Validated by
-/// construction: ``Configuration/init(toml:)`` refuses any value outside what is allowed.
+/// silent: the one place each default is written (the service's options take them from here,
+/// and its --help from those; the detector's come from ``SwingDetector/Parameters``). The file
+/// (`config.toml`) fills it in; command-line flags override it. Validated by construction:
+/// ``Configuration/init(toml:)`` refuses any value outside what is allowed. Times are
+/// `Duration`s; the file writes them in the unit its keys name (`_ms`, `_s`).
 public struct Configuration: Equatable, Sendable {
     // [service]
     public var mode = Mode.compat
-    public var callTimeoutMilliseconds: Int64 = 250
+    /// How long a player or responder has to answer before it counts as declining.
+    public var callTimeout = Duration.milliseconds(250)
     /// Off: desktops show every MPRIS name as a card, so the proxy would show each player twice.
     public var mprisProxy = false
 
@@ -16,10 +20,13 @@ public struct Configuration: Equatable, Sendable {
     public var playerPriority: [String] = []
 
     // [keys]
-    public var seekStepMilliseconds: Int64 = 5000
-    public var seekIntervalMilliseconds: Int64 = 500
-    public var headsetClickGapMilliseconds: Int64 = 300
-    public var headsetHoldMilliseconds: Int64 = 500
+    /// How far each `Seek` of a held seek moves, and how often it repeats.
+    public var seekStep = Duration.seconds(5)
+    public var seekInterval = Duration.milliseconds(500)
+    /// The headset button's longest gap between a release and the next press of one gesture,
+    /// and how long a press lasts before it is a hold.
+    public var headsetClickGap = Duration.milliseconds(300)
+    public var headsetHold = Duration.milliseconds(500)
 
     // [devices]: include and exclude are shell patterns (`*`, `?`, `[…]`) on device names.
     public var readKeyboards = false
@@ -31,7 +38,7 @@ public struct Configuration: Equatable, Sendable {
     public var shakeAction = ShakeAction.none
     /// The detector's swing strength, in g.
     public var shakeSensitivity = SwingDetector.Parameters().swingStrength
-    /// The longest shake, in seconds.
+    /// The longest shake.
     public var longestShake = SwingDetector.Parameters().longestShake
 
     public init() {}

@@ -1,25 +1,34 @@
 import Core
 import Loop
+import Time
 
 /// Media keys and headset buttons from the input devices of a directory (`/dev/input`):
 /// devices are classified, opened when they should be read, followed as they come and go,
 /// and their keys become events. An error on one device never stops the others. From a
 /// keyboard only media keys are read; no other key code is kept or reported.
 public final class KeyInput {
+    /// What a person can configure has no default here: the configuration's are the only ones.
     public struct Options: Equatable, Sendable {
         /// Also read full keyboards (desktops usually handle their media keys already).
-        public var readKeyboards = false
+        public var readKeyboards: Bool
         /// Take the devices read for MediaRemote alone (EVIOCGRAB).
-        public var grab = false
+        public var grab: Bool
         /// The single-button headset key.
         public var headsetKey: UInt16 = KeyCode.media
-        public var headsetTiming = HeadsetRecognizer.Timing()
+        public var headsetTiming: HeadsetRecognizer.Timing
         public var directory = "/dev/input"
         /// Devices to read even if they are keyboards, and devices never to read: shell
         /// patterns on the device's name. Exclude wins.
-        public var include: [String] = []
-        public var exclude: [String] = []
-        public init() {}
+        public var include: [String]
+        public var exclude: [String]
+
+        public init(readKeyboards: Bool, grab: Bool, headsetTiming: HeadsetRecognizer.Timing, include: [String], exclude: [String]) {
+            self.readKeyboards = readKeyboards
+            self.grab = grab
+            self.headsetTiming = headsetTiming
+            self.include = include
+            self.exclude = exclude
+        }
     }
 
     /// A device and what MediaRemote does with it, for `mediaremotectl devices`.
@@ -66,7 +75,7 @@ public final class KeyInput {
         }
     }
 
-    public init(loop: EventLoop, options: Options = Options()) {
+    public init(loop: EventLoop, options: Options) {
         self.loop = loop
         self.options = options
     }
@@ -205,7 +214,7 @@ public final class KeyInput {
             return
         }
         entry.source?.cancel()
-        let now = MonotonicClock.microseconds
+        let now = MonotonicClock.now
         let ended = entry.translator.deviceRemoved(at: now) + (entry.headset?.deviceRemoved(at: now) ?? [])
         for event in ended { onEvent?(event) }
         onDevicesChanged?()
@@ -247,12 +256,11 @@ public final class KeyInput {
         if headsetTimer == nil {
             headsetTimer = try? loop.makeTimer { [unowned self] in self.headsetDeadline() }
         }
-        let now = MonotonicClock.microseconds
-        headsetTimer?.schedule(after: .microseconds(Int64(deadline > now ? deadline - now : 0)))
+        headsetTimer?.schedule(after: deadline.duration(since: MonotonicClock.now))
     }
 
     private func headsetDeadline() {
-        let now = MonotonicClock.microseconds
+        let now = MonotonicClock.now
         for entry in open.values {
             for event in entry.headset?.timeout(at: now) ?? [] { onEvent?(event) }
         }

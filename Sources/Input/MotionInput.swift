@@ -10,10 +10,10 @@ import Motion
 public final class MotionInput {
     public struct Options: Equatable, Sendable {
         public var iioDirectory = "/sys/bus/iio/devices"
-        /// How often IIO accelerometers are read, per second (sysfs has no events).
-        public var iioRate = 100.0
+        /// How often IIO accelerometers are read (sysfs has no events): 100 times a second.
+        public var iioInterval = Duration.milliseconds(10)
         /// Where udev keeps device properties (ACCEL_MOUNT_MATRIX).
-        public var udevDatabase = "/run/udev/data"
+        public var udevDatabase = UdevProperties.database
         public var detector = SwingDetector.Parameters()
         public init() {}
     }
@@ -76,9 +76,10 @@ public final class MotionInput {
 
     /// New options: detectors that are not in a shake start over with the new parameters (one
     /// in a shake keeps its own until the shake ends); open sensors are read again if their
-    /// directory or rate changed.
+    /// directory or interval changed.
     public func update(_ options: Options) {
-        let reopen = isActive && (options.iioDirectory != self.options.iioDirectory || options.iioRate != self.options.iioRate)
+        let moved = options.iioDirectory != self.options.iioDirectory || options.iioInterval != self.options.iioInterval
+        let reopen = isActive && moved
         self.options = options
         for sensor in sensors.values where !sensor.shaking { sensor.detector = SwingDetector(parameters: options.detector) }
         if reopen {
@@ -148,12 +149,12 @@ public final class MotionInput {
             sensor.iio = iio
             sensors[iio.directory] = sensor
         }
-        let period = Duration.microseconds(Int64(1_000_000 / max(options.iioRate, 1)))
-        iioTimer = try? loop.schedule(after: period, repeating: period) { [unowned self] in self.pollIIO() }
+        let interval = options.iioInterval
+        iioTimer = try? loop.schedule(after: interval, repeating: interval) { [unowned self] in self.pollIIO() }
     }
 
     private func pollIIO() {
-        let now = MonotonicClock.microseconds
+        let now = MonotonicClock.now
         for (path, sensor) in sensors {
             guard let iio = sensor.iio else { continue }
             guard let sample = iio.sample(at: now) else {
@@ -183,6 +184,6 @@ public final class MotionInput {
         guard let sensor = sensors.removeValue(forKey: path) else { return }
         sensor.source?.cancel()
         onNotice?("the accelerometer \(sensor.name) (\(path)) is gone: \(reason)")
-        if sensor.shaking { onEvent?(.motion(.cancelled, at: MonotonicClock.microseconds, from: .accelerometer)) }
+        if sensor.shaking { onEvent?(.motion(.cancelled, at: MonotonicClock.now, from: .accelerometer)) }
     }
 }

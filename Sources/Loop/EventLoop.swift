@@ -1,4 +1,5 @@
 internal import CSystem
+import Time
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -10,7 +10,7 @@ public enum PlayerCommand: Equatable, Sendable {
     /// Stop the seeking begun in that direction.
     case endSeeking(forward: Bool)
 
-    public init?(_ subtype: EventSubtype) {
+    public init(_ subtype: RemoteControlSubtype) {
         switch subtype {
         case .togglePlayPause: self = .call(MPRISMembers.playPause)
         case .play: self = .call(MPRISMembers.play)
@@ -22,7 +22,6 @@ public enum PlayerCommand: Equatable, Sendable {
         case .beginSeekingBackward: self = .beginSeeking(forward: false)
         case .endSeekingForward: self = .endSeeking(forward: true)
         case .endSeekingBackward: self = .endSeeking(forward: false)
-        case .shake: return nil
         }
     }
 }

@@ -2,6 +2,7 @@ import Core
 import DBus
 import DBusTypes
 import Loop
+import Time
 
 /// Delivers remote-control events to MPRIS players: the matching method call, with a
 /// timeout, and `Seek(±step)` repeated while a seek is held. A player that errs or does not
@@ -26,10 +27,8 @@ public final class PlayerDelivery {
         let forward: Bool
     }
 
-    public init(
-        calls: CallQueue, callTimeout: Duration = .milliseconds(250), seekStep: Duration = .seconds(5),
-        seekInterval: Duration = .milliseconds(500)
-    ) {
+    /// The times are the service's options (their defaults are the configuration's).
+    public init(calls: CallQueue, callTimeout: Duration, seekStep: Duration, seekInterval: Duration) {
         self.calls = calls
         self.callTimeout = callTimeout
         self.seekStep = seekStep
@@ -41,9 +40,9 @@ public final class PlayerDelivery {
     }
 
     /// Delivers `subtype` to the player of `app`; `answer` gets handled, declined or timed out.
-    public func deliver(_ subtype: EventSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
-        guard let command = PlayerCommand(subtype), let owner = try? BusName(app.rawValue) else { return answer(.declined) }
-        switch command {
+    public func deliver(_ subtype: RemoteControlSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
+        guard let owner = try? BusName(app.rawValue) else { return answer(.declined) }
+        switch PlayerCommand(subtype) {
         case .call(let method):
             call(owner, app, player, method, NoArguments(), answer: answer)
         case .beginSeeking(let forward):
@@ -91,7 +90,7 @@ public final class PlayerDelivery {
     }
 
     private func offset(_ forward: Bool) -> SeekOffset {
-        let microseconds = seekStep.components.seconds * 1_000_000 + seekStep.components.attoseconds / 1_000_000_000_000
+        let microseconds = seekStep.wholeMicroseconds
         return SeekOffset(forward ? microseconds : -microseconds)
     }
 

@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import MediaRemoteAPI
 import MediaRemoteClient
+import Time
 
 /// One event as the client prints it: an `EventDispatched` signal, or what a method's reply
 /// said of an event whose signal the client did not see. What is not there is nil, so that
@@ -11,7 +12,7 @@ struct DispatchedEvent {
     let type, subtype: String
     let phase: String?
     /// nil only when the client built it from a reply, not having seen the signal.
-    let timestamp: UInt64?
+    let timestamp: MonotonicInstant?
     let source: String
     /// Who handled it; nil when it was discarded.
     let handledBy: ObjectAddress?
@@ -19,7 +20,8 @@ struct DispatchedEvent {
     let reason: String?
 
     init(_ signal: EventDispatched) {
-        (type, subtype, phase, timestamp, source) = (signal.type, signal.subtype, signal.phase, signal.timestamp, signal.source)
+        (type, subtype, phase, source) = (signal.type, signal.subtype, signal.phase, signal.source)
+        timestamp = MonotonicInstant(microseconds: signal.timestamp)
         (handledBy, reason) = (signal.outcome.handledBy, signal.outcome.reason?.nonEmpty)
     }
 
@@ -38,14 +40,14 @@ struct DispatchedEvent {
 
     /// One line for `monitor`: time (s, monotonic), type, subtype and phase, source, outcome.
     var line: String {
-        let seconds = timestamp.map { "\($0 / 1_000_000).\(String($0 % 1_000_000 + 1_000_000).dropFirst())" } ?? "?"
+        let seconds = timestamp.map(\.microseconds).map { "\($0 / 1_000_000).\(String($0 % 1_000_000 + 1_000_000).dropFirst())" } ?? "?"
         return [seconds, type, subtype + (phase.map { " \($0)" } ?? ""), "from \(source)", outcome].joined(separator: "  ")
     }
 
     /// The shape `monitor --json`, `send --json` and `shake --json` share.
     var json: JSON {
         .object([
-            ("timestamp_us", JSON(timestamp)), ("type", .string(type)), ("subtype", .string(subtype)),
+            ("timestamp_us", JSON(timestamp?.microseconds)), ("type", .string(type)), ("subtype", .string(subtype)),
             ("phase", JSON(phase)), ("source", .string(source)), ("handled", .bool(handled)),
             ("bus_name", JSON(handledBy?.busName)), ("path", JSON(handledBy?.path.rawValue)), ("reason", JSON(reason)),
         ])

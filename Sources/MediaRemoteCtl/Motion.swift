@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import Motion
 import MotionEvaluation
+import Time
 
 /// `mediaremotectl motion`: the shake detector, offline.
 struct MotionCommand: ParsableCommand {
@@ -87,9 +88,10 @@ struct MotionCommand: ParsableCommand {
             }
         }
 
-        /// µs as seconds with up to three decimals, trailing zeros dropped: 9620000 → "9.62".
-        static func seconds(_ microseconds: UInt64) -> String {
-            let milliseconds = (microseconds + 500) / 1000
+        /// A time of the recording (from its start) as seconds with up to three decimals,
+        /// trailing zeros dropped: 9620000 µs → "9.62".
+        static func seconds(_ time: MonotonicInstant) -> String {
+            let milliseconds = (time.microseconds + 500) / 1000
             var fraction = String(milliseconds % 1000)
             fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
             while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DBusTypes
 import Loop
 import MediaRemoteClient
+import Time
 
 /// `mediaremotectl ping`: is mediaremoted there, and how fast does it answer?
 struct Ping: ParsableCommand {
@@ -28,21 +29,25 @@ struct Ping: ParsableCommand {
 
     func run() throws {
         let client = try ServiceClient()
-        let start = MonotonicClock.microseconds
+        let start = MonotonicClock.now
         let answered = try client.proxy.ping()
-        let elapsed = MonotonicClock.microseconds - start
+        let elapsed = MonotonicClock.now.duration(since: start)
         if json {
-            writeLine(JSON.object([("bus_name", JSON(answered?.rawValue)), ("round_trip_us", .number(elapsed))]).text)
+            let microseconds = JSON.number(UInt64(elapsed.wholeMicroseconds))
+            writeLine(JSON.object([("bus_name", JSON(answered?.rawValue)), ("round_trip_us", microseconds)]).text)
         } else {
             let owner = answered.map { " (\($0))" } ?? ""
-            writeLine("mediaremoted\(owner) answered in \(formatMilliseconds(microseconds: elapsed)) ms")
+            writeLine("mediaremoted\(owner) answered in \(formatHundredths(elapsed, of: .milliseconds(1))) ms")
         }
     }
 }
 
-/// Microseconds as milliseconds with two decimals, without Foundation's formatters.
-func formatMilliseconds(microseconds: UInt64) -> String {
-    let hundredths = (microseconds + 5) / 10
+/// A duration, never negative, in `unit`s with two decimals, rounded to the nearest
+/// microsecond's worth: 1234 µs of milliseconds is "1.23". Without Foundation's formatters.
+func formatHundredths(_ duration: Duration, of unit: Duration) -> String {
+    let microseconds = UInt64(max(duration.wholeMicroseconds, 0))
+    let perUnit = UInt64(unit.wholeMicroseconds)
+    let hundredths = (microseconds * 100 + perUnit / 2) / perUnit
     let fraction = hundredths % 100
     return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }

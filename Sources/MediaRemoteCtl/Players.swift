@@ -2,6 +2,7 @@ import ArgumentParser
 import Loop
 import MediaRemoteAPI
 import MediaRemoteClient
+import Time
 
 /// `mediaremotectl players`: every tracked player and why it is or is not Now Playing.
 struct Players: ParsableCommand {
@@ -50,8 +51,8 @@ struct Players: ParsableCommand {
             writeLine("\(player.isNowPlaying ? "*" : " ") \(player.name) (\(player.app))  \(player.status)  \(receiving)")
             writeLine("    can: \(player.capabilities.isEmpty ? "nothing" : player.capabilities.joined(separator: " "))")
             // The service's timestamps are CLOCK_MONOTONIC, the same clock as ours.
-            let ago = player.lastStartedPlaying.map { MonotonicClock.microseconds - min($0, MonotonicClock.microseconds) }
-            writeLine("    started playing: \(ago.map { "\(formatMilliseconds(microseconds: $0 / 1000)) s ago" } ?? "not seen")")
+            let ago = player.lastStartedPlaying.map { MonotonicClock.now.duration(since: MonotonicInstant(microseconds: $0)) }
+            writeLine("    started playing: \(ago.map { "\(formatHundredths($0, of: .seconds(1))) s ago" } ?? "not seen")")
             writeLine("    \(player.reason)")
         }
     }

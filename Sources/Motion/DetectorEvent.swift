@@ -1,3 +1,5 @@
+import Time
+
 /// What a shake detector reports: a shake began, ended, or what began was not a shake.
 public struct DetectorEvent: Equatable, Sendable {
     public enum Phase: String, Sendable {
@@ -5,10 +7,10 @@ public struct DetectorEvent: Equatable, Sendable {
     }
 
     public let phase: Phase
-    /// When, in the samples' time (µs).
-    public let time: UInt64
+    /// When, in the samples' time.
+    public let time: MonotonicInstant
 
-    public init(_ phase: Phase, at time: UInt64) {
+    public init(_ phase: Phase, at time: MonotonicInstant) {
         self.phase = phase
         self.time = time
     }

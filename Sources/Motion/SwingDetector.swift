@@ -1,3 +1,5 @@
+import Time
+
 /// MediaRemote's shake detector. A shake is the hand driving the device back and forth: the
 /// acceleration swings one way and straight back, several times, quickly and strongly, and then
 /// the device comes to rest. The detector follows the acceleration as a path in 3-D and cuts it
@@ -23,32 +25,50 @@ public struct SwingDetector: ShakeDetector {
         /// How directly a swing must come back: the cosine of the angle between consecutive
         /// swings is at most this (−1: exactly back).
         public var reversal = -0.8
-        /// The slowest swing that is still shaking, in seconds (half a period: 0.45 s is
-        /// about 1.1 Hz; hands shake at 2–8 Hz).
-        public var longestSwing = 0.45
+        /// The slowest swing that is still shaking (half a period: 0.45 s is about 1.1 Hz;
+        /// hands shake at 2–8 Hz).
+        public var longestSwing = Duration.milliseconds(450)
         /// How far the acceleration must come back from an extreme before it counts as a
         /// turning point, in g: sensor noise and small wobbles are not swings.
         public var turnHysteresis = 0.3
         /// A shake that stops must have had at least this many back-and-forth swings…
         public var swingsToQualify = 3
-        /// …over at least this long, in seconds.
-        public var shortestShake = 0.3
-        /// The longest shake, in seconds; past it the motion is an activity, not a gesture.
-        public var longestShake = 5.0
-        /// The swinging has stopped when no shake swing came for this long, in seconds (or for
-        /// 1.5 of the shake's own swings, when those are slower).
-        public var pause = 0.25
+        /// …over at least this long.
+        public var shortestShake = Duration.milliseconds(300)
+        /// The longest shake; past it the motion is an activity, not a gesture.
+        public var longestShake = Duration.seconds(5)
+        /// The swinging has stopped when no shake swing came for this long (or for 1.5 of the
+        /// shake's own swings, when those are slower).
+        public var pause = Duration.milliseconds(250)
         /// At rest: the acceleration stays within `stillRadius` g (or a tenth of the shake's
-        /// swing, when larger) for `stillTime` seconds.
+        /// swing, when larger) for `stillTime`.
         public var stillRadius = 0.3
-        public var stillTime = 0.15
-        /// After the swinging stops, the device must come to rest within this many seconds.
-        public var settleTime = 1.0
+        public var stillTime = Duration.milliseconds(150)
+        /// After the swinging stops, the device must come to rest within this.
+        public var settleTime = Duration.seconds(1)
         /// After a cancelled activity, the motion must stay calm this long before a shake can
-        /// begin again, in seconds.
-        public var restTime = 1.0
+        /// begin again.
+        public var restTime = Duration.seconds(1)
 
         public init() {}
+    }
+
+    /// The parameters' times as seconds in Double: the detector weighs every sample (up to
+    /// 1 kHz) against them and against its running means in floating point, so they are
+    /// converted once, here, not at each comparison.
+    private struct Seconds {
+        let longestSwing, shortestShake, longestShake, pause, stillTime, settleTime, restTime: Double
+
+        init(_ parameters: Parameters) {
+            func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
+            longestSwing = seconds(parameters.longestSwing)
+            shortestShake = seconds(parameters.shortestShake)
+            longestShake = seconds(parameters.longestShake)
+            pause = seconds(parameters.pause)
+            stillTime = seconds(parameters.stillTime)
+            settleTime = seconds(parameters.settleTime)
+            restTime = seconds(parameters.restTime)
+        }
     }
 
     private struct Turn {
@@ -70,6 +90,7 @@ public struct SwingDetector: ShakeDetector {
     }
 
     public let parameters: Parameters
+    private let seconds: Seconds
     private var state = State.idle
     private var lastTime: Double?
     // The zig-zag: the last turning point and the farthest point from it since.
@@ -93,10 +114,12 @@ public struct SwingDetector: ShakeDetector {
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
+        seconds = Seconds(parameters)
     }
 
     public mutating func add(_ sample: MotionSample) -> [DetectorEvent] {
-        let time = Double(sample.time) / 1_000_000
+        // Seconds as a plain Double from here on, as the parameters' times (``Seconds``).
+        let time = Double(sample.time.microseconds) / 1_000_000
         if let lastTime, time < lastTime { return [] }
         lastTime = time
         let point = Vector3(sample)
@@ -121,22 +144,22 @@ public struct SwingDetector: ShakeDetector {
         case .idle:
             return []
         case .suppressed:
-            if time - lastStrongSwing > parameters.restTime { state = .idle }
+            if time - lastStrongSwing > seconds.restTime { state = .idle }
             return []
         case .shaking:
-            if time - began > parameters.longestShake {
+            if time - began > seconds.longestShake {
                 state = .suppressed
                 return [.cancelled]
             }
             let quiet = time - lastShakeSwing
-            guard quiet > max(parameters.pause, 1.5 * swingDuration) else { return [] }
-            if time - restSince >= parameters.stillTime {
+            guard quiet > max(seconds.pause, 1.5 * swingDuration) else { return [] }
+            if time - restSince >= seconds.stillTime {
                 let qualified = shakeSwings >= parameters.swingsToQualify
-                    && lastShakeSwing - firstSwingStart >= parameters.shortestShake
+                    && lastShakeSwing - firstSwingStart >= seconds.shortestShake
                 state = .idle
                 return [qualified ? .ended : .cancelled]
             }
-            if strayedStrongly || quiet > parameters.settleTime {
+            if strayedStrongly || quiet > seconds.settleTime {
                 state = .suppressed
                 return [.cancelled]
             }
@@ -172,11 +195,11 @@ public struct SwingDetector: ShakeDetector {
             let cosine = previous.change.dot(swing.change) / (previous.strength * swing.strength)
             backAndForth = cosine <= parameters.reversal
                 && min(previous.strength, swing.strength) >= parameters.swingStrength
-                && max(previous.duration, swing.duration) <= parameters.longestSwing
+                && max(previous.duration, swing.duration) <= seconds.longestSwing
         }
         if swing.strength >= strongSwing {
             lastStrongSwing = end
-            if !backAndForth, state == .shaking, now - lastShakeSwing > parameters.pause { strayedStrongly = true }
+            if !backAndForth, state == .shaking, now - lastShakeSwing > seconds.pause { strayedStrongly = true }
         }
         guard backAndForth, let previous = previousSwing else { return nil }
         switch state {

@@ -1,4 +1,5 @@
 import Motion
+import Time
 
 /// How a real accelerometer would deliver a motion: its sampling rate, its range (it clips
 /// beyond), and its resolution (readings come in steps). Re-rendering a recording through a
@@ -42,17 +43,20 @@ public struct DeviceProfile: Equatable, Sendable {
         var timed: [MotionSample]
         if let rate {
             timed = []
+            // Interpolating takes fractions of the time between samples: microseconds as Double.
+            func microseconds(_ sample: MotionSample) -> Double { Double(sample.time.microseconds) }
             let period = 1_000_000 / rate
             var index = 0
-            var t = Double(first.time)
-            while t <= Double(last.time) {
-                while index + 1 < samples.count, Double(samples[index + 1].time) < t { index += 1 }
+            var t = microseconds(first)
+            while t <= microseconds(last) {
+                while index + 1 < samples.count, microseconds(samples[index + 1]) < t { index += 1 }
                 let a = samples[index]
                 let b = samples[min(index + 1, samples.count - 1)]
-                let span = Double(b.time) - Double(a.time)
-                let f = span > 0 ? min(max((t - Double(a.time)) / span, 0), 1) : 0
+                let span = microseconds(b) - microseconds(a)
+                let f = span > 0 ? min(max((t - microseconds(a)) / span, 0), 1) : 0
                 timed.append(MotionSample(
-                    time: UInt64(t.rounded()), x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, z: a.z + (b.z - a.z) * f))
+                    time: MonotonicInstant(microseconds: UInt64(t.rounded())),
+                    x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f, z: a.z + (b.z - a.z) * f))
                 t += period
             }
         } else {

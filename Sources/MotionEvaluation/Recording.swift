@@ -1,4 +1,5 @@
 import Motion
+import Time
 
 /// A recorded trace: samples in time order, as `data/motion/*.csv` holds them
 /// (header `t_s,ax_g,ay_g,az_g`).
@@ -33,11 +34,12 @@ public struct Recording: Equatable, Sendable {
             if trimmed.isEmpty { continue }
             let fields = trimmed.split(separator: ",").compactMap { Double($0.trimmingWhitespace()) }
             guard fields.count == 4, fields[0] >= 0, fields.allSatisfy(\.isFinite) else { throw .line(number, String(trimmed)) }
-            samples.append(MotionSample(time: UInt64((fields[0] * 1_000_000).rounded()), x: fields[1], y: fields[2], z: fields[3]))
+            let time = MonotonicInstant(microseconds: UInt64((fields[0] * 1_000_000).rounded()))
+            samples.append(MotionSample(time: time, x: fields[1], y: fields[2], z: fields[3]))
         }
         self.samples = samples.sorted { $0.time < $1.time }
     }
 
-    /// How long it lasts, in microseconds.
-    public var duration: UInt64 { (samples.last?.time ?? 0) - (samples.first?.time ?? 0) }
+    /// How long it lasts.
+    public var duration: Duration { (samples.last?.time ?? .zero) - (samples.first?.time ?? .zero) }
 }

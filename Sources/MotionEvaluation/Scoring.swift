@@ -1,4 +1,5 @@
 import Motion
+import Time
 
 /// How a detector did on labelled recordings, by the rules of the evaluation (issue 6):
 /// a labelled shake is caught when `began` lands between 0.25 s before its start and 1 s after
@@ -9,24 +10,26 @@ import Motion
 public struct Score: Equatable, Sendable {
     public var shakes = 0
     public var caught = 0
-    /// µs from each caught shake's start to its `began` (negative: before the label's start).
-    public var beganLatencies: [Int64] = []
-    /// µs from each caught shake's end to the `ended` that closed it.
-    public var endedLatencies: [Int64] = []
+    /// From each caught shake's start to its `began` (negative: before the label's start).
+    public var beganLatencies: [Duration] = []
+    /// From each caught shake's end to the `ended` that closed it.
+    public var endedLatencies: [Duration] = []
     public var falseShakes = 0
     public var falseStarts = 0
-    /// µs of recordings with no shake.
-    public var quietDuration: UInt64 = 0
+    /// How long the recordings with no shake last, together.
+    public var quietDuration = Duration.zero
 
     public init() {}
 
-    public static let before: UInt64 = 250_000
-    public static let after: UInt64 = 1_000_000
+    public static let before = Duration.milliseconds(250)
+    public static let after = Duration.seconds(1)
 
-    /// Scores the events of one recording. `shakes` are its labelled (start, end) in µs;
+    /// Scores the events of one recording. `shakes` are its labelled (start, end);
     /// `unlabelledElsewhere`: handling outside them is not labelled (score recall only).
-    public mutating func add(events: [DetectorEvent], shakes labelled: [(start: UInt64, end: UInt64)], duration: UInt64,
-                             unlabelledElsewhere: Bool) {
+    public mutating func add(
+        events: [DetectorEvent], shakes labelled: [(start: MonotonicInstant, end: MonotonicInstant)], duration: Duration,
+        unlabelledElsewhere: Bool
+    ) {
         if labelled.isEmpty {
             if !unlabelledElsewhere {
                 quietDuration += duration
@@ -37,13 +40,14 @@ public struct Score: Equatable, Sendable {
         }
         for shake in labelled {
             shakes += 1
-            let earliest = shake.start >= Score.before ? shake.start - Score.before : 0
+            // Not before the recording's start: an instant stops there.
+            let earliest = shake.start - Score.before
             guard let began = events.first(where: { $0.phase == .began && $0.time >= earliest && $0.time <= shake.end + Score.after })
             else { continue }
             caught += 1
-            beganLatencies.append(Int64(began.time) - Int64(shake.start))
+            beganLatencies.append(began.time - shake.start)
             if let ended = events.first(where: { $0.phase == .ended && $0.time >= began.time }) {
-                endedLatencies.append(Int64(ended.time) - Int64(shake.end))
+                endedLatencies.append(ended.time - shake.end)
             }
         }
     }
@@ -53,11 +57,11 @@ public struct Score: Equatable, Sendable {
     public var falseStartsPerHour: Double { perHour(falseStarts) }
 
     private func perHour(_ count: Int) -> Double {
-        quietDuration == 0 ? 0 : Double(count) * 3_600_000_000 / Double(quietDuration)
+        quietDuration == .zero ? 0 : Double(count) * (.seconds(3600) / quietDuration)
     }
 
     /// The value below which `fraction` of the values lie (nearest rank), or nil with none.
-    public static func percentile(_ values: [Int64], _ fraction: Double) -> Int64? {
+    public static func percentile<Value: Comparable>(_ values: [Value], _ fraction: Double) -> Value? {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1

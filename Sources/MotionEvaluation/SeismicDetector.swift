@@ -1,4 +1,5 @@
 import Motion
+import Time
 
 /// A re-implementation of Square's seismic `ShakeDetector` (the usual Android choice), the
 /// reference the evaluation scores ours against. A sample "accelerates" when its magnitude,
@@ -13,18 +14,17 @@ import Motion
 /// hearing alone would be ~3,250).
 public struct SeismicDetector: ShakeDetector {
     public static let standardGravity = 9.80665
-    static let maxWindow: UInt64 = 500_000
-    static let minWindow: UInt64 = 250_000
+    static let maxWindow = Duration.milliseconds(500)
+    static let minWindow = Duration.milliseconds(250)
     static let minQueueSize = 4
 
     public let threshold: Double
-    public let grouping: UInt64
-    private var window: [(time: UInt64, accelerating: Bool)] = []
-    private var lastHeard: UInt64?
+    public let grouping: Duration
+    private var window: [(time: MonotonicInstant, accelerating: Bool)] = []
+    private var lastHeard: MonotonicInstant?
 
-    /// `threshold` in m/s², as seismic's sensitivity (light 11, medium 13, hard 15);
-    /// `grouping` in µs.
-    public init(threshold: Double = 13, grouping: UInt64 = 1_000_000) {
+    /// `threshold` in m/s², as seismic's sensitivity (light 11, medium 13, hard 15).
+    public init(threshold: Double = 13, grouping: Duration = .seconds(1)) {
         self.threshold = threshold
         self.grouping = grouping
     }
@@ -44,7 +44,7 @@ public struct SeismicDetector: ShakeDetector {
     /// Seismic's own test, unchanged.
     private mutating func hears(_ sample: MotionSample) -> Bool {
         let magnitude = sample.magnitude * SeismicDetector.standardGravity
-        let cutoff = sample.time >= SeismicDetector.maxWindow ? sample.time - SeismicDetector.maxWindow : 0
+        let cutoff = sample.time - SeismicDetector.maxWindow
         while window.count >= SeismicDetector.minQueueSize, let oldest = window.first, oldest.time < cutoff {
             window.removeFirst()
         }

@@ -1,10 +1,11 @@
 import Motion
+import Time
 
 /// What a half-second stretch of movement looks like to any detector of swings, energy or
 /// zero crossings: the RMS of the acceleration's change, the largest axis' peak-to-peak, and how
 /// often that axis crosses its mean. `motion-eval` compares shakes with everyday movement by them.
 public struct StretchFeatures: Equatable, Sendable {
-    public static let length: UInt64 = 500_000
+    public static let length = Duration.milliseconds(500)
 
     /// Of the acceleration about its mean, over all three axes, in g.
     public var rms: Double
@@ -20,8 +21,9 @@ public struct StretchFeatures: Equatable, Sendable {
     }
 
     /// The stretch of `samples` from `start` for ``length``; nil when it holds fewer than 3 samples.
-    public init?(_ samples: [MotionSample], from start: UInt64) {
-        let stretch = samples.filter { $0.time >= start && $0.time < start + Self.length }
+    public init?(_ samples: [MotionSample], from start: MonotonicInstant) {
+        let end = start + Self.length
+        let stretch = samples.filter { $0.time >= start && $0.time < end }
         guard stretch.count >= 3 else { return nil }
         let axes: [[Double]] = [stretch.map(\.x), stretch.map(\.y), stretch.map(\.z)]
         let means = axes.map { $0.reduce(0, +) / Double($0.count) }
@@ -33,7 +35,7 @@ public struct StretchFeatures: Equatable, Sendable {
         let crossings = zip(centred, centred.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
         self.init(
             rms: (squares / Double(stretch.count)).squareRoot(), peakToPeak: ranges[widest],
-            crossingsPerSecond: Double(crossings) / (Double(Self.length) / 1e6))
+            crossingsPerSecond: Double(crossings) / (Self.length / .seconds(1)))
     }
 
     /// At least as large as `other` in all three: what a detector that begins on `other` and
@@ -43,10 +45,12 @@ public struct StretchFeatures: Equatable, Sendable {
     }
 
     /// Every stretch of a recording, `step` apart.
-    public static func all(in recording: Recording, step: UInt64 = 62_500) -> [StretchFeatures] {
+    public static func all(in recording: Recording, step: Duration = .microseconds(62_500)) -> [StretchFeatures] {
         guard let first = recording.samples.first?.time, let last = recording.samples.last?.time, last > first + length else {
             return []
         }
-        return stride(from: first, through: last - length, by: Int(step)).compactMap { StretchFeatures(recording.samples, from: $0) }
+        return sequence(first: first) { $0 + step }.prefix { $0 <= last - length }.compactMap {
+            StretchFeatures(recording.samples, from: $0)
+        }
     }
 }

@@ -2,32 +2,36 @@
 // realistic registry (several players, receiving apps, a first-responder stack). For
 // `make bench`; prints one line: "events_per_second N".
 import Core
+import Time
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
+/// The `microseconds`th microsecond of the bench's clock.
+func at(_ microseconds: Int) -> MonotonicInstant { MonotonicInstant(microseconds: UInt64(microseconds)) }
+
 var registry = Registry()
 for index in 0..<8 {
     let app = AppID(":1.\(index)")
-    registry.playerAppeared(app, Player(busName: "org.mpris.MediaPlayer2.p\(index)", status: .paused, capabilities: .all), .appeared, at: 1)
-    registry.playerChanged(app, status: .playing, at: UInt64(10 + index))
-    registry.playerChanged(app, status: .paused, at: UInt64(20 + index))
+    registry.playerAppeared(app, Player(busName: "org.mpris.MediaPlayer2.p\(index)", status: .paused, capabilities: .all), .appeared, at: at(1))
+    registry.playerChanged(app, status: .playing, at: at(10 + index))
+    registry.playerChanged(app, status: .paused, at: at(20 + index))
 }
-registry.beginReceiving(":1.3", at: 30)
+registry.beginReceiving(":1.3", at: at(30))
 // :1.3 plays last: it is Now Playing, with two responders before its player.
-registry.playerChanged(":1.3", status: .playing, at: 40)
-try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/a"), at: 31)
-try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/b"), at: 32)
+registry.playerChanged(":1.3", status: .playing, at: at(40))
+try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/a"), at: at(31))
+try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/b"), at: at(32))
 var dispatcher = Dispatcher(registry: registry)
 
-let subtypes: [EventSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]
+let subtypes: [RemoteControlSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]
 let count = 2_000_000
 var handled = 0
 var start = timespec()
 clock_gettime(CLOCK_MONOTONIC, &start)
 for index in 0..<count {
-    let now = UInt64(1_000 + index)
+    let now = at(1_000 + index)
     var dispatch = dispatcher.dispatch(.remoteControl(subtypes[index % subtypes.count], at: now, from: .api), at: now)
     // The first responder declines, the next handles.
     var step = dispatch.start()

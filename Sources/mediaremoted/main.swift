@@ -2,11 +2,15 @@
 import Bridge
 import Config
 import Core
+import Input
 import MediaRemoteAPI
 
 #if canImport(Glibc)
 import Glibc
 #endif
+
+// The defaults it names are the options' own, not copies (a test holds the manual to them).
+let defaults = Service.Options()
 
 // Under 80 columns, each line ending where a phrase does (a terminal wraps whatever is
 // wider, mid-word); a test checks the width and that the descriptions share one column.
@@ -36,7 +40,7 @@ let usage = """
                           remote-control events; strict: only apps that call
                           BeginReceivingRemoteControlEvents receive them
       --call-timeout MS   how long a player or responder has to answer
-                          before it counts as declining (default 250)
+                          before it counts as declining (default \(Int(defaults.callTimeout / .milliseconds(1))))
       --ignore-player NAME
                           never treat this player as one, named vlc or
                           org.mpris.MediaPlayer2.vlc; repeatable (our own
@@ -54,8 +58,8 @@ let usage = """
                           as desktops already act on them and reading them
                           twice would act twice
       --grab              take the devices read for MediaRemote alone
-      --input-dir DIR     where the input devices are (default /dev/input)
-      --iio-dir DIR       where the IIO devices are (default /sys/bus/iio/devices)
+      --input-dir DIR     where the input devices are (default \(defaults.input.directory))
+      --iio-dir DIR       where the IIO devices are (default \(defaults.motion.iioDirectory))
       --bus-introspect    print the D-Bus interface XML and exit
       --version           print the version and exit
       --help              print this help and exit
@@ -94,7 +98,7 @@ while let argument = arguments.popFirst() {
         guard let milliseconds = Int64(value(for: argument, "milliseconds")), (1...60_000).contains(milliseconds) else {
             refuse("--call-timeout takes a number of milliseconds from 1 to 60000")
         }
-        settings.overrides.append { $0.callTimeoutMilliseconds = milliseconds }
+        settings.overrides.append { $0.callTimeout = .milliseconds(milliseconds) }
     case "--read-keyboards":
         settings.overrides.append { $0.readKeyboards = true }
     case "--grab":

@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import MotionEvaluation
+import Time
 
 /// How far the recordings let a detector of the usual kind go: a bound on the false starts of every detector
 /// that begins sooner the stronger and faster a movement is, when it must begin within 0.5 s.
@@ -11,15 +12,15 @@ import MotionEvaluation
 enum Separability {
     /// Prints each shake's features and how many quiet recordings are as strong, then the bound
     /// the goals meet: 95 % of the shakes begun within 0.5 s costs at least that many starts.
-    static func report(shakes: [(name: String, start: UInt64, recording: Recording)], quiet: [Recording]) {
+    static func report(shakes: [(name: String, start: MonotonicInstant, recording: Recording)], quiet: [Recording]) {
         let quietStretches = quiet.map { StretchFeatures.all(in: $0) }
-        let hours = Double(quiet.reduce(0) { $0 + $1.duration }) / 3.6e9
+        let hours = quiet.reduce(Duration.zero) { $0 + $1.duration } / .seconds(3600)
         print("separability: each shake's first 0.5 s, and the quiet recordings (of \(quiet.count)) holding a stretch at least as large in all three")
         print("shake                                                rms (g)  p-p (g)  crossings/s  quiet as strong")
         var counts: [Int] = []
         for shake in shakes {
             let name = shake.name.hasSuffix(".csv") ? String(shake.name.dropLast(4)) : shake.name
-            let label = "\(name) @ \(String(format: "%.2f", Double(shake.start) / 1e6)) s".padding(toLength: 52, withPad: " ", startingAt: 0)
+            let label = "\(name) @ \(String(format: "%.2f", (shake.start - MonotonicInstant.zero) / .seconds(1))) s".padding(toLength: 52, withPad: " ", startingAt: 0)
             guard let own = StretchFeatures(shake.recording.samples, from: shake.start) else {
                 // It constrains nothing: counted as no quiet recording, in the detector's favour.
                 print("\(label) too few samples in 0.5 s")

@@ -4,6 +4,7 @@
 import Foundation
 import Motion
 import MotionEvaluation
+import Time
 
 struct Label {
     let file: String
@@ -21,6 +22,9 @@ func labels(in directory: URL) throws -> [Label] {
     }
 }
 
+/// A time in a recording, or in a label, given in seconds from its start.
+func instant(seconds: Double) -> MonotonicInstant { MonotonicInstant(microseconds: UInt64(seconds * 1_000_000)) }
+
 /// The detectors compared, each made fresh for every recording.
 let detectors: [(String, () -> any ShakeDetector)] = [
     ("MediaRemote (swing)", { SwingDetector() }),
@@ -34,7 +38,7 @@ if CommandLine.arguments.dropFirst().first == "--bench" {
         let t = Double(i) / 100
         let shaking = Int(t) % 4 == 0
         let a = shaking ? 2.5 * sin(2 * .pi * 5 * t) : 0.02 * sin(2 * .pi * 1.3 * t)
-        return MotionSample(time: UInt64(t * 1_000_000), x: a, y: 0.3 * a, z: 1 + 0.1 * a)
+        return MotionSample(time: instant(seconds: t), x: a, y: 0.3 * a, z: 1 + 0.1 * a)
     }
     for (name, make) in detectors {
         var best = Double.infinity
@@ -62,7 +66,7 @@ for file in files {
     recordings[file] = try Recording(csv: String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8))
 }
 
-func ms(_ value: Int64?) -> String { value.map { String($0 / 1000) } ?? "-" }
+func ms(_ value: Duration?) -> String { value.map { String($0.wholeMicroseconds / 1000) } ?? "-" }
 
 print("detector                        profile      recall   began med/p95 (ms)  ended med (ms)  false shakes/h  false starts/h")
 for (name, make) in detectors {
@@ -74,9 +78,9 @@ for (name, make) in detectors {
             var detector = make()
             let events = detector.run(rendered)
             let shakes = all.filter { $0.file == file && ($0.label == "SHAKE" || $0.label == "SHAKE_LIKE") }
-                .compactMap { label -> (start: UInt64, end: UInt64)? in
+                .compactMap { label -> (start: MonotonicInstant, end: MonotonicInstant)? in
                     guard let start = label.start, let end = label.end else { return nil }
-                    return (UInt64(start * 1_000_000), UInt64(end * 1_000_000))
+                    return (instant(seconds: start), instant(seconds: end))
                 }
             score.add(events: events, shakes: shakes, duration: rendered.duration, unlabelledElsewhere: file.hasPrefix("handshake_"))
         }
@@ -97,7 +101,7 @@ print()
 Separability.report(
     shakes: all.filter { $0.label.hasPrefix("SHAKE") }.compactMap { label in
         guard let start = label.start, let recording = recordings[label.file] else { return nil }
-        return (label.file, UInt64(start * 1_000_000), recording)
+        return (label.file, instant(seconds: start), recording)
     },
     quiet: files.filter { file in !file.hasPrefix("handshake_") && !all.contains { $0.file == file && $0.label.hasPrefix("SHAKE") } }
         .compactMap { recordings[$0] })

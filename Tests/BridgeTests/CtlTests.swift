@@ -5,6 +5,7 @@ import Foundation
 import MediaRemoteAPI
 import Testing
 import TestSupport
+import Time
 
 @testable import MediaRemoteCtl
 
@@ -183,7 +184,8 @@ struct CtlTests {
         #expect(missing.status == ExitStatus.noInput.rawValue && missing.stderr.contains("No such file"))
         let profile = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "iphone"])
         #expect(profile.status == ExitStatus.usage.rawValue && profile.stderr.contains("unknown profile 'iphone'"))
-        #expect(MotionCommand.Replay.seconds(9_620_000) == "9.62" && MotionCommand.Replay.seconds(10_000_400) == "10.0")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 9_620_000)) == "9.62")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 10_000_400)) == "10.0")
     }
 
     @Test(
@@ -210,9 +212,10 @@ struct CtlTests {
         #expect(ended.status == 0 && ended.stdout == "handled by \(player.name) /org/mpris/MediaPlayer2\n", "\(ended.stdout)")
     }
 
-    @Test("milliseconds print with two decimals", arguments: [(0, "0.00"), (4, "0.00"), (5, "0.01"), (1234, "1.23"), (120_000, "120.00")] as [(UInt64, String)])
-    func milliseconds(microseconds: UInt64, text: String) {
-        #expect(formatMilliseconds(microseconds: microseconds) == text)
+    @Test("milliseconds and seconds print with two decimals", arguments: [(0, "0.00"), (4, "0.00"), (5, "0.01"), (1234, "1.23"), (120_000, "120.00")] as [(Int64, String)])
+    func hundredths(microseconds: Int64, text: String) {
+        #expect(formatHundredths(.microseconds(microseconds), of: .milliseconds(1)) == text)
+        #expect(formatHundredths(.microseconds(microseconds * 1000), of: .seconds(1)) == text)
     }
 
     @Test("send, status, players, shake and monitor against a running service with a real player")

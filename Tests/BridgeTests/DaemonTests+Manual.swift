@@ -1,4 +1,6 @@
+import Bridge
 import Foundation
+import Input
 import Testing
 import TestSupport
 
@@ -27,6 +29,26 @@ extension DaemonTests {
         }
         let groff = try Subprocess.run("/usr/bin/groff", ["-man", "-ww", "-z", Self.manualPage.path])
         #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
+    }
+
+    /// The defaults --help names are the service's options' (it prints them, not copies), and
+    /// the hand-written manual names the same: a default changed in the code shows in --help and
+    /// fails here until the manual follows.
+    @Test("the manual and --help give the same defaults, the options' own")
+    func manualDefaults() throws {
+        let help = try Subprocess.run(Self.daemon, ["--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let options = Service.Options()
+        let named = [
+            "(default \(Int(options.callTimeout / .milliseconds(1))))", "(default \(options.input.directory))",
+            "(default \(options.motion.iioDirectory))",
+        ]
+        let given = help.matches(of: /\(default [^)]+\)/).map { String($0.output) }
+        #expect(given == named)
+        let manual = try Self.renderManual(width: 80).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for text in given {
+            let said = manual.contains(text)
+            #expect(said, "mediaremoted.1 does not say \(text)")
+        }
     }
 
     /// No word is hyphenated at a line's end ("Now Play- / ing"), and none broken at its own

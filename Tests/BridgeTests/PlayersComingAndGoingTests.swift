@@ -24,8 +24,7 @@ struct PlayersComingAndGoingTests {
         let bus = try PrivateBus()
         let loop = try EventLoop()
         let connection = try bus.connect(loop: loop)
-        let coordinator = Coordinator(connection: connection, ignoredPlayers: MPRISNames.ignoredByDefault)
-        coordinator.adopt(Service.Options())
+        let coordinator = Coordinator(connection: connection, options: Service.Options())
         try coordinator.start(mprisProxy: true)
         func wait(_ condition: () -> Bool) -> Bool {
             let poll = try? loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {}

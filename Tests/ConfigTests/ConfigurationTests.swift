@@ -46,24 +46,24 @@ import Testing
                 """, file: "c.toml")
         var expected = Configuration()
         expected.mode = .strict
-        expected.callTimeoutMilliseconds = 400
+        expected.callTimeout = .milliseconds(400)
         expected.mprisProxy = true
         expected.ignoredPlayers = ["org.mpris.MediaPlayer2.firefox", "org.mpris.MediaPlayer2.chromium"]
         expected.playerPriority = ["org.mpris.MediaPlayer2.spotify", "org.mpris.MediaPlayer2.mpv"]
-        expected.seekStepMilliseconds = 10000
-        expected.seekIntervalMilliseconds = 250
-        expected.headsetClickGapMilliseconds = 400
-        expected.headsetHoldMilliseconds = 700
+        expected.seekStep = .seconds(10)
+        expected.seekInterval = .milliseconds(250)
+        expected.headsetClickGap = .milliseconds(400)
+        expected.headsetHold = .milliseconds(700)
         expected.readKeyboards = true
         expected.grab = true
         expected.includeDevices = ["My Keyboard*"]
         expected.excludeDevices = ["*Webcam*"]
         expected.shakeAction = .shuffle
         expected.shakeSensitivity = 2
-        expected.longestShake = 3.5
+        expected.longestShake = .milliseconds(3500)
         #expect(configuration == expected)
         #expect(configuration.detectorParameters.swingStrength == 2)
-        #expect(configuration.detectorParameters.longestShake == 3.5)
+        #expect(configuration.detectorParameters.longestShake == .milliseconds(3500))
     }
 
     /// Each mistake is named with its line and key, and says what is allowed.

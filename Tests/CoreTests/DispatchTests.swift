@@ -35,7 +35,7 @@ struct DispatchTests {
     @Test(
         "a player that cannot do it declines without being asked",
         arguments: [
-            (EventSubtype.nextTrack, PlayerCapabilities([.control, .play, .pause]), false),
+            (RemoteControlSubtype.nextTrack, PlayerCapabilities([.control, .play, .pause]), false),
             (.nextTrack, .all.subtracting(.control), false),
             (.previousTrack, [.control, .goPrevious], true),
             (.play, [.control, .pause], false),
@@ -45,8 +45,8 @@ struct DispatchTests {
             (.stop, [.control], true),
             (.beginSeekingForward, [.control, .play], false),
             (.beginSeekingBackward, [.control, .seek], true),
-        ] as [(EventSubtype, PlayerCapabilities, Bool)])
-    func capabilities(_ subtype: EventSubtype, _ capabilities: PlayerCapabilities, _ asked: Bool) {
+        ] as [(RemoteControlSubtype, PlayerCapabilities, Bool)])
+    func capabilities(_ subtype: RemoteControlSubtype, _ capabilities: PlayerCapabilities, _ asked: Bool) {
         var transcript = Transcript([.appear("A", .paused, capabilities), .status("A", .playing)])
         let (outcome, delivered) = transcript.send(subtype)
         #expect(delivered.isEmpty == !asked)
@@ -67,14 +67,14 @@ struct DispatchTests {
     }
 
     @Test("the end of a seek with no seek in progress goes nowhere, and says so", arguments: [
-        EventSubtype.endSeekingForward, .endSeekingBackward,
+        RemoteControlSubtype.endSeekingForward, .endSeekingBackward,
     ])
-    func endWithoutSeek(_ end: EventSubtype) {
+    func endWithoutSeek(_ end: RemoteControlSubtype) {
         var transcript = Transcript(Self.playing)
         #expect(transcript.send(end) == (.discarded(.noSeekInProgress), []))
         // Nor once the seek ended, nor for a seek the other way.
-        let begin = end == .endSeekingForward ? EventSubtype.beginSeekingForward : .beginSeekingBackward
-        let other = end == .endSeekingForward ? EventSubtype.endSeekingBackward : .endSeekingForward
+        let begin = end == .endSeekingForward ? RemoteControlSubtype.beginSeekingForward : .beginSeekingBackward
+        let other = end == .endSeekingForward ? RemoteControlSubtype.endSeekingBackward : .endSeekingForward
         _ = transcript.send(begin)
         #expect(transcript.send(other).outcome == .discarded(.noSeekInProgress))
         #expect(transcript.send(end).delivered.map(\.address) == ["player A"])
@@ -105,12 +105,12 @@ struct DispatchTests {
         #expect(transcript.dispatcher.endingsBeforeStopping(at: transcript.now).isEmpty)
         _ = transcript.send(.beginSeekingForward)
         _ = transcript.send(.beginSeekingBackward)
-        _ = transcript.send(.shake, phase: .began, from: .accelerometer, answers: [.handled])
+        _ = transcript.shake(.began, from: .accelerometer, answers: [.handled])
         let endings = transcript.dispatcher.endingsBeforeStopping(at: transcript.now)
-        #expect(endings.map(\.subtype) == [.endSeekingBackward, .endSeekingForward, .shake])
-        #expect(endings.last?.phase == .cancelled && endings.last?.source == .accelerometer)
+        #expect(endings.map(\.kind) == [.remoteControl(.endSeekingBackward), .remoteControl(.endSeekingForward), .motion(.cancelled)])
+        #expect(endings.last?.source == .accelerometer)
         // Once they are delivered, nothing is left.
-        for event in endings { _ = transcript.send(event.subtype, phase: event.phase, from: event.source, answers: [.handled]) }
+        for event in endings { _ = transcript.send(event.kind, from: event.source, answers: [.handled]) }
         #expect(transcript.dispatcher.endingsBeforeStopping(at: transcript.now).isEmpty)
     }
 
@@ -122,12 +122,25 @@ struct DispatchTests {
         #expect(transcript.send(.endSeekingBackward) == (.discarded(.noSeekInProgress), []))
     }
 
+    @Test("an event's type, subtype and phase follow from its kind, and it describes itself with them")
+    func eventKinds() {
+        let next = Event.remoteControl(.nextTrack, at: instant(1500), from: .key)
+        #expect(next.type == .remoteControl && next.subtype == .remoteControl(.nextTrack))
+        #expect(next.remoteControlSubtype == .nextTrack && next.phase == nil)
+        #expect(next.description == "remoteControl nextTrack from key at 1500 µs")
+        let shake = Event.motion(.began, at: instant(42), from: .accelerometer)
+        #expect(shake.type == .motion && shake.subtype == .shake)
+        #expect(shake.remoteControlSubtype == nil && shake.phase == .began)
+        #expect(shake.description == "motion shake began from accelerometer at 42 µs")
+    }
+
     @Test("subtype names parse from and print to the bus's strings")
     func subtypeNames() throws {
         for subtype in EventSubtype.allCases {
             #expect(try EventSubtype(parsing: subtype.description) == subtype)
         }
         #expect(EventSubtype.allCases.count == 11)
+        #expect(try EventSubtype(parsing: "nextTrack") == .remoteControl(.nextTrack) && EventSubtype(parsing: "shake") == .shake)
         #expect(EventSubtype.allCases.filter { $0.type == .remoteControl }.count == 10)
         #expect(throws: CoreError.self) { try EventSubtype(parsing: "fastForward") }
         do {
@@ -143,7 +156,7 @@ struct MotionDispatchTests {
     @Test("a shake goes to the first responder, up its app's chain, with no Now Playing condition")
     func toFirstResponder() {
         var transcript = Transcript([.appear("A", .paused), .status("A", .playing), .push("X", "/x1"), .push("X", "/x2")])
-        let (outcome, delivered) = transcript.send(.shake, phase: .began, answers: [.declined, .handled])
+        let (outcome, delivered) = transcript.shake(.began, answers: [.declined, .handled])
         #expect(delivered.map(\.address) == ["responder X /x2", "responder X /x1"])
         #expect(outcome == .handled(responder("X", "/x1")))
     }
@@ -151,15 +164,15 @@ struct MotionDispatchTests {
     @Test("no first responder, no shake action: discarded")
     func noFirstResponder() {
         var transcript = Transcript([.appear("A", .playing)])
-        #expect(transcript.send(.shake, phase: .began).outcome == .discarded(.noFirstResponder))
-        #expect(transcript.send(.shake, phase: .ended).outcome == .discarded(.noFirstResponder))
+        #expect(transcript.shake(.began).outcome == .discarded(.noFirstResponder))
+        #expect(transcript.shake(.ended).outcome == .discarded(.noFirstResponder))
     }
 
     @Test("an unhandled shake's end reaches MediaRemote, which applies the shake action to Now Playing")
     func shakeAction() {
         var transcript = Transcript(shakeAction: .nextTrack, [.appear("A", .paused), .status("A", .playing), .push("X", "/x")])
-        #expect(transcript.send(.shake, phase: .began, answers: [.declined]).outcome == .discarded(.declined))
-        let (outcome, delivered) = transcript.send(.shake, phase: .ended, answers: [.declined, .handled])
+        #expect(transcript.shake(.began, answers: [.declined]).outcome == .discarded(.declined))
+        let (outcome, delivered) = transcript.shake(.ended, answers: [.declined, .handled])
         #expect(delivered.map(\.address) == ["responder X /x", "shake action nextTrack on A"])
         #expect(outcome.description == "handled by shake action nextTrack on org.mpris.MediaPlayer2.A (A)")
     }
@@ -167,23 +180,23 @@ struct MotionDispatchTests {
     @Test("cancel goes to whoever handled the beginning; with none, it is discarded")
     func cancel() {
         var transcript = Transcript([.push("X", "/x"), .push("Y", "/y")])
-        _ = transcript.send(.shake, phase: .began, answers: [.handled])
-        #expect(transcript.send(.shake, phase: .cancelled).delivered.map(\.address) == ["responder Y /y"])
-        _ = transcript.send(.shake, phase: .began, answers: [.declined])
-        #expect(transcript.send(.shake, phase: .cancelled).outcome == .discarded(.notStarted))
+        _ = transcript.shake(.began, answers: [.handled])
+        #expect(transcript.shake(.cancelled).delivered.map(\.address) == ["responder Y /y"])
+        _ = transcript.shake(.began, answers: [.declined])
+        #expect(transcript.shake(.cancelled).outcome == .discarded(.notStarted))
     }
 
     @Test("a first responder that changes mid-shake asks for a cancel; a stable one does not")
     func cancelOnChange() {
         var transcript = Transcript([.push("X", "/x")])
         let before = transcript.registry.firstResponder
-        _ = transcript.send(.shake, phase: .began, answers: [.handled])
+        _ = transcript.shake(.began, answers: [.handled])
         #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: before, at: transcript.now) == nil)
         transcript.apply(.push("Y", "/y"))
         let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: before, at: transcript.now)
         #expect(cancel?.phase == .cancelled)
         #expect(cancel?.source == .simulated)
-        _ = transcript.send(.shake, phase: .cancelled)
+        _ = transcript.shake(.cancelled)
         #expect(transcript.dispatcher.shakeSource == nil)
     }
 
@@ -192,7 +205,7 @@ struct MotionDispatchTests {
         var transcript = Transcript([.push("X", "/x")])
         try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
         try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
-        _ = transcript.send(.shake, phase: .began, from: .accelerometer, answers: [.handled])
+        _ = transcript.shake(.began, from: .accelerometer, answers: [.handled])
         let responder = transcript.registry.firstResponder
         let first = transcript.release("X")
         #expect(first)
@@ -204,7 +217,7 @@ struct MotionDispatchTests {
 
         var simulated = Transcript([.push("X", "/x")])
         try simulated.dispatcher.registry.claimMotion("X", at: simulated.now)
-        _ = simulated.send(.shake, phase: .began, answers: [.handled])
+        _ = simulated.shake(.began, answers: [.handled])
         let released = simulated.release("X")
         #expect(released)
         #expect(simulated.dispatcher.cancellationNeeded(firstResponderBefore: simulated.registry.firstResponder, motionClaimedBefore: true, at: simulated.now) == nil)
@@ -214,12 +227,12 @@ struct MotionDispatchTests {
     func shakeActions() {
         for action in ShakeAction.allCases where action != .none {
             var transcript = Transcript(shakeAction: action, [.appear("A", .playing)])
-            let (outcome, delivered) = transcript.send(.shake, phase: .ended, answers: [.handled])
+            let (outcome, delivered) = transcript.shake(.ended, answers: [.handled])
             #expect(delivered.map(\.address) == ["shake action \(action) on A"])
             #expect(outcome.description.hasPrefix("handled by shake action \(action)"))
         }
         var none = Transcript([.appear("A", .playing)])
-        let unhandled = none.send(.shake, phase: .ended).outcome
+        let unhandled = none.shake(.ended).outcome
         #expect(unhandled == .discarded(.noFirstResponder))
         #expect(ShakeAction.shuffle.allowed(by: [.control]))
         #expect(!ShakeAction.shuffle.allowed(by: [.play, .pause]))

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Core
 
@@ -152,13 +153,13 @@ struct NowPlayingTests {
     @Test("a shake whose action is play/pause pauses the Now Playing player as a key would: it stays Now Playing")
     func shakeActionPauses() {
         var transcript = Transcript(shakeAction: .togglePlayPause, Self.bothPlaying + [.push("X", "/x")])
-        let (outcome, _) = transcript.send(.shake, phase: .ended, answers: [.declined, .handled])
+        let (outcome, _) = transcript.shake(.ended, answers: [.declined, .handled])
         #expect(outcome.description.contains("shake action togglePlayPause"), "\(outcome)")
         transcript.apply(.status("B", .paused))
         #expect(transcript.nowPlaying == "B")
         // A responder handling the shake leaves the action undone: B's own pause is its own.
         var handled = Transcript(shakeAction: .togglePlayPause, Self.bothPlaying + [.push("X", "/x")])
-        _ = handled.send(.shake, phase: .ended, answers: [.handled])
+        _ = handled.shake(.ended, answers: [.handled])
         handled.apply(.status("B", .paused))
         #expect(handled.nowPlaying == "A")
     }
@@ -268,7 +269,7 @@ struct NowPlayingTests {
     func graceEnds() {
         var transcript = Transcript([.appear("A", .paused), .status("A", .playing), .status("A", .stopped)])
         let stoppedAt = transcript.now
-        #expect(transcript.registry.graceEnds(after: transcript.now) == stoppedAt + transcript.registry.trackChangeGrace + 1)
+        #expect(transcript.registry.graceEnds(after: transcript.now) == stoppedAt + transcript.registry.trackChangeGrace + .microseconds(1))
         transcript.apply(.wait(milliseconds: 2000))
         #expect(transcript.registry.graceEnds(after: transcript.now) == nil)
     }

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Core
 
@@ -41,9 +42,9 @@ struct RulesTests {
     func claims() throws {
         var registry = Registry()
         #expect(!registry.isMotionClaimed)
-        try registry.claimMotion("X", at: 1)
-        try registry.claimMotion("X", at: 2)
-        try registry.claimMotion("Y", at: 3)
+        try registry.claimMotion("X", at: instant(1))
+        try registry.claimMotion("X", at: instant(2))
+        try registry.claimMotion("Y", at: instant(3))
         #expect(registry.motionClaims(of: "X") == 2)
         let releases = (0..<3).map { _ in registry.releaseMotion("X") }
         #expect(releases == [true, true, false])
@@ -57,29 +58,29 @@ struct RulesTests {
         var registry = Registry()
         registry.limits.respondersPerApp = 2
         registry.limits.motionClaimsPerApp = 2
-        for path in ["/a", "/b"] { try registry.becomeFirstResponder(ResponderAddress(app: "X", path: path), at: 1) }
+        for path in ["/a", "/b"] { try registry.becomeFirstResponder(ResponderAddress(app: "X", path: path), at: instant(1)) }
         #expect(throws: CoreError.limitExceeded(
             "you have 2 responders on the first-responder stack, the most one connection may have; resign one first"))
         {
-            try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/c"), at: 2)
+            try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/c"), at: instant(2))
         }
         #expect(registry.firstResponder == ResponderAddress(app: "X", path: "/b"))
         // One already on the stack only moves up; another app has its own count.
-        try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/a"), at: 3)
-        try registry.becomeFirstResponder(ResponderAddress(app: "Y", path: "/a"), at: 4)
+        try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/a"), at: instant(3))
+        try registry.becomeFirstResponder(ResponderAddress(app: "Y", path: "/a"), at: instant(4))
         #expect(registry.responders(of: "X").map(\.path) == ["/a", "/b"])
         registry.resignFirstResponder(ResponderAddress(app: "X", path: "/b"))
-        try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/c"), at: 5)
+        try registry.becomeFirstResponder(ResponderAddress(app: "X", path: "/c"), at: instant(5))
 
-        try registry.claimMotion("X", at: 6)
-        try registry.claimMotion("X", at: 7)
+        try registry.claimMotion("X", at: instant(6))
+        try registry.claimMotion("X", at: instant(7))
         #expect(throws: CoreError.limitExceeded("you hold 2 motion claims, the most one connection may hold; release one first")) {
-            try registry.claimMotion("X", at: 8)
+            try registry.claimMotion("X", at: instant(8))
         }
         #expect(registry.motionClaims(of: "X") == 2)
-        try registry.claimMotion("Y", at: 9)
+        try registry.claimMotion("Y", at: instant(9))
         registry.releaseMotion("X")
-        try registry.claimMotion("X", at: 10)
+        try registry.claimMotion("X", at: instant(10))
         #expect(registry.motionClaims == ["X": 2, "Y": 1])
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Core
 
@@ -20,14 +21,14 @@ enum Step {
     case wait(milliseconds: UInt64)
     /// A remote-control event sent and answered at once: handled by the first link it reaches,
     /// or declined by every one.
-    case remote(EventSubtype, handled: Bool = true)
+    case remote(RemoteControlSubtype, handled: Bool = true)
     /// A person's `Shift` (1) or `Unshift` (-1).
     case shift(Int)
 }
 
 struct Transcript {
     var dispatcher: Dispatcher
-    var now: UInt64 = 1_000_000
+    var now = MonotonicInstant.zero + .seconds(1)
 
     init(mode: Mode = .compat, shakeAction: ShakeAction = .none, _ steps: [Step] = []) {
         self.init(registry: Registry(mode: mode), shakeAction: shakeAction, steps)
@@ -47,10 +48,10 @@ struct Transcript {
 
     mutating func apply(_ step: Step) {
         if case .wait(let milliseconds) = step {
-            now += milliseconds * 1000
+            now += .milliseconds(milliseconds)
             return
         }
-        now += 10_000
+        now += .milliseconds(10)
         switch step {
         case .begin(let app): dispatcher.registry.beginReceiving(app, at: now)
         case .end(let app): dispatcher.registry.endReceiving(app)
@@ -73,7 +74,7 @@ struct Transcript {
         case .resign(let app, let path): dispatcher.registry.resignFirstResponder(ResponderAddress(app: app, path: path))
         case .leave(let app): dispatcher.registry.appLeft(app)
         case .remote(let subtype, let handled):
-            now -= 10_000
+            now -= .milliseconds(10)
             _ = send(subtype, answers: [handled ? .handled : .declined])
         case .shift(let offset): _ = dispatcher.registry.shift(by: offset, at: now)
         case .wait: break
@@ -83,15 +84,27 @@ struct Transcript {
     /// Releases one of `app`'s motion claims; false when it held none.
     mutating func release(_ app: AppID) -> Bool { dispatcher.registry.releaseMotion(app) }
 
-    /// Dispatches `event`, answering each delivery from `answers` (in order; `.declined` when
-    /// they run out), and records the outcome. Returns the outcome and the links delivered to.
+    /// Dispatches a remote-control event from the API (see ``send(_:from:answers:)``).
+    mutating func send(_ subtype: RemoteControlSubtype, answers: [Dispatch.Answer] = [.handled]) -> (outcome: Outcome, delivered: [Link]) {
+        send(.remoteControl(subtype), from: .api, answers: answers)
+    }
+
+    /// Dispatches a phase of a shake, simulated unless `source` says otherwise (see
+    /// ``send(_:from:answers:)``).
+    mutating func shake(
+        _ phase: MotionPhase, from source: EventSource = .simulated, answers: [Dispatch.Answer] = [.handled]
+    ) -> (outcome: Outcome, delivered: [Link]) {
+        send(.motion(phase), from: source, answers: answers)
+    }
+
+    /// Dispatches an event of `kind`, answering each delivery from `answers` (in order;
+    /// `.declined` when they run out), and records the outcome. Returns the outcome and the
+    /// links delivered to.
     mutating func send(
-        _ subtype: EventSubtype, phase: MotionPhase? = nil, from source: EventSource = .simulated, answers: [Dispatch.Answer] = [.handled]
-    )
-        -> (outcome: Outcome, delivered: [Link])
-    {
-        now += 1000
-        let event = phase.map { Event.motion($0, at: now, from: source) } ?? .remoteControl(subtype, at: now, from: .api)
+        _ kind: Event.Kind, from source: EventSource, answers: [Dispatch.Answer] = [.handled]
+    ) -> (outcome: Outcome, delivered: [Link]) {
+        now += .milliseconds(1)
+        let event = Event(kind, at: now, from: source)
         var dispatch = dispatcher.dispatch(event, at: now)
         var remaining = answers[...]
         var step = dispatch.start()
@@ -103,6 +116,9 @@ struct Transcript {
         return (outcome, dispatch.delivered)
     }
 }
+
+/// The instant `microseconds` after the clock's start, for tests whose times only order things.
+func instant(_ microseconds: UInt64) -> MonotonicInstant { MonotonicInstant(microseconds: microseconds) }
 
 func player(_ app: AppID) -> Link {
     .player(app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: .paused, capabilities: .all))

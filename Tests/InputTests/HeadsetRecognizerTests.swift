@@ -1,5 +1,6 @@
 import Core
 import Testing
+import Time
 
 @testable import Input
 
@@ -12,28 +13,34 @@ struct HeadsetRecognizerTests {
         case up(UInt64)
     }
 
+    /// The configuration's default timing: a 300 ms click gap, a 500 ms hold.
+    static let timing = HeadsetRecognizer.Timing(clickGap: .milliseconds(300), holdThreshold: .milliseconds(500))
+
+    /// `milliseconds` after the clock's start.
+    static func ms(_ milliseconds: UInt64) -> MonotonicInstant { .zero + .milliseconds(milliseconds) }
+
     /// Runs a transcript (times in ms) and returns "subtype@ms" for each event, with the
     /// recognizer's deadlines honoured in between and up to `end`.
     static func run(_ inputs: [Input], until end: UInt64 = 5000) -> [String] {
-        var recognizer = HeadsetRecognizer()
+        var recognizer = HeadsetRecognizer(timing: Self.timing)
         var events: [Event] = []
-        func advance(to time: UInt64) {
+        func advance(to time: MonotonicInstant) {
             while let deadline = recognizer.deadline, deadline <= time {
                 events += recognizer.timeout(at: deadline)
             }
         }
         for input in inputs {
             switch input {
-            case .down(let ms):
-                advance(to: ms * 1000)
-                events += recognizer.press(at: ms * 1000)
-            case .up(let ms):
-                advance(to: ms * 1000)
-                events += recognizer.release(at: ms * 1000)
+            case .down(let time):
+                advance(to: ms(time))
+                events += recognizer.press(at: ms(time))
+            case .up(let time):
+                advance(to: ms(time))
+                events += recognizer.release(at: ms(time))
             }
         }
-        advance(to: end * 1000)
-        return events.map { "\($0.subtype)@\($0.timestamp / 1000)" }
+        advance(to: ms(end))
+        return events.map { "\($0.subtype)@\($0.timestamp.microseconds / 1000)" }
     }
 
     @Test(
@@ -59,24 +66,24 @@ struct HeadsetRecognizerTests {
 
     @Test("a headset unplugged mid-hold ends the seek; mid-gesture drops it")
     func removed() {
-        var recognizer = HeadsetRecognizer()
-        _ = recognizer.press(at: 0)
-        _ = recognizer.timeout(at: 600_000)
-        #expect(recognizer.deviceRemoved(at: 700_000).map(\.subtype) == [.endSeekingForward])
-        _ = recognizer.press(at: 800_000)
-        _ = recognizer.release(at: 900_000)
-        #expect(recognizer.deviceRemoved(at: 950_000).isEmpty)
+        var recognizer = HeadsetRecognizer(timing: Self.timing)
+        _ = recognizer.press(at: Self.ms(0))
+        _ = recognizer.timeout(at: Self.ms(600))
+        #expect(recognizer.deviceRemoved(at: Self.ms(700)).map(\.remoteControlSubtype) == [.endSeekingForward])
+        _ = recognizer.press(at: Self.ms(800))
+        _ = recognizer.release(at: Self.ms(900))
+        #expect(recognizer.deviceRemoved(at: Self.ms(950)).isEmpty)
         #expect(recognizer.deadline == nil)
     }
 
     @Test("timings are configurable")
     func timing() {
-        var recognizer = HeadsetRecognizer(timing: .init(clickGap: 500_000, holdThreshold: 1_000_000))
-        _ = recognizer.press(at: 0)
-        _ = recognizer.release(at: 100_000)
-        #expect(recognizer.timeout(at: 450_000).isEmpty)
-        _ = recognizer.press(at: 550_000)
-        _ = recognizer.release(at: 600_000)
-        #expect(recognizer.timeout(at: 1_200_000).map(\.subtype) == [.nextTrack])
+        var recognizer = HeadsetRecognizer(timing: .init(clickGap: .milliseconds(500), holdThreshold: .seconds(1)))
+        _ = recognizer.press(at: Self.ms(0))
+        _ = recognizer.release(at: Self.ms(100))
+        #expect(recognizer.timeout(at: Self.ms(450)).isEmpty)
+        _ = recognizer.press(at: Self.ms(550))
+        _ = recognizer.release(at: Self.ms(600))
+        #expect(recognizer.timeout(at: Self.ms(1200)).map(\.remoteControlSubtype) == [.nextTrack])
     }
 }

@@ -1,28 +1,31 @@
 import Core
 import Testing
+import Time
 
 @testable import Input
 
 @Suite("Media keys: mapping, autorepeat, held seeks")
 struct KeyTranslatorTests {
+    static func instant(_ microseconds: UInt64) -> MonotonicInstant { MonotonicInstant(microseconds: microseconds) }
+
     @Test(
         "each media key's event",
         arguments: [
-            (KeyCode.playPause, EventSubtype.togglePlayPause), (KeyCode.playCD, .play), (KeyCode.play, .play),
+            (KeyCode.playPause, RemoteControlSubtype.togglePlayPause), (KeyCode.playCD, .play), (KeyCode.play, .play),
             (KeyCode.pauseCD, .pause), (KeyCode.pause, .pause), (KeyCode.stopCD, .stop), (KeyCode.stop, .stop),
             (KeyCode.nextSong, .nextTrack), (KeyCode.previousSong, .previousTrack),
             (KeyCode.fastForward, .beginSeekingForward), (KeyCode.rewind, .beginSeekingBackward),
         ])
-    func mapping(_ code: UInt16, _ subtype: EventSubtype) {
+    func mapping(_ code: UInt16, _ subtype: RemoteControlSubtype) {
         var translator = KeyTranslator(isMediaDevice: true)
-        #expect(translator.key(code, .pressed, at: 10).map(\.subtype) == [subtype])
+        #expect(translator.key(code, .pressed, at: Self.instant(10)).map(\.remoteControlSubtype) == [subtype])
     }
 
     @Test("KEY_PAUSE is pause only on a media device: on a keyboard it is Pause/Break")
     func pauseKey() {
         var keyboard = KeyTranslator(isMediaDevice: false)
-        #expect(keyboard.key(KeyCode.pause, .pressed, at: 1).isEmpty)
-        #expect(keyboard.key(KeyCode.pauseCD, .pressed, at: 2).map(\.subtype) == [.pause])
+        #expect(keyboard.key(KeyCode.pause, .pressed, at: Self.instant(1)).isEmpty)
+        #expect(keyboard.key(KeyCode.pauseCD, .pressed, at: Self.instant(2)).map(\.remoteControlSubtype) == [.pause])
     }
 
     @Test("a transcript: autorepeat is not a new event; release of a press key is nothing; other keys are nothing")
@@ -34,8 +37,8 @@ struct KeyTranslatorTests {
             (KeyCode.fastForward, .pressed, 600), (KeyCode.fastForward, .autorepeat, 850), (KeyCode.fastForward, .released, 1900),
             (KeyCode.rewind, .released, 2000),
         ]
-        let events = input.flatMap { translator.key($0.0, $0.1, at: $0.2) }
-        #expect(events.map { "\($0.subtype)@\($0.timestamp)" } == [
+        let events = input.flatMap { translator.key($0.0, $0.1, at: Self.instant($0.2)) }
+        #expect(events.map { "\($0.subtype)@\($0.timestamp.microseconds)" } == [
             "togglePlayPause@100", "beginSeekingForward@600", "endSeekingForward@1900",
         ])
         #expect(events.allSatisfy { $0.source == .key })
@@ -44,9 +47,9 @@ struct KeyTranslatorTests {
     @Test("a device removed while a seek key is held ends the seek")
     func removedMidSeek() {
         var translator = KeyTranslator(isMediaDevice: true)
-        _ = translator.key(KeyCode.rewind, .pressed, at: 10)
-        #expect(translator.deviceRemoved(at: 20).map(\.subtype) == [.endSeekingBackward])
-        #expect(translator.deviceRemoved(at: 30).isEmpty)
+        _ = translator.key(KeyCode.rewind, .pressed, at: Self.instant(10))
+        #expect(translator.deviceRemoved(at: Self.instant(20)).map(\.remoteControlSubtype) == [.endSeekingBackward])
+        #expect(translator.deviceRemoved(at: Self.instant(30)).isEmpty)
     }
 }
 

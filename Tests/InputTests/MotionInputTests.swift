@@ -3,6 +3,7 @@ import Foundation
 import Loop
 import Motion
 import Testing
+import Time
 
 @testable import Input
 
@@ -42,9 +43,9 @@ struct MotionInputTests {
     /// Runs `loop` for `seconds` while a timer moves the sensor 200 times a second.
     func shake(_ sensor: ShakenSensor, on loop: EventLoop, for seconds: Double, amplitude: Double) throws {
         sensor.amplitude = amplitude
-        let start = MonotonicClock.microseconds
+        let start = MonotonicClock.now
         let mover = try loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {
-            sensor.move(at: Double(MonotonicClock.microseconds - start) / 1e6)
+            sensor.move(at: MonotonicClock.now.duration(since: start) / .seconds(1))
         }
         _ = loop.run(until: { false }, timeout: .milliseconds(Int64(seconds * 1000)))
         mover.cancel()

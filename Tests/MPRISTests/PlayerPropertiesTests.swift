@@ -41,12 +41,12 @@ struct PlayerPropertiesTests {
     @Test(
         "subtypes become MPRIS calls",
         arguments: [
-            (EventSubtype.togglePlayPause, PlayerCommand.call(TypedMethod("PlayPause"))), (.play, .call(TypedMethod("Play"))), (.pause, .call(TypedMethod("Pause"))),
+            (RemoteControlSubtype.togglePlayPause, PlayerCommand.call(TypedMethod("PlayPause"))), (.play, .call(TypedMethod("Play"))), (.pause, .call(TypedMethod("Pause"))),
             (.stop, .call(TypedMethod("Stop"))), (.nextTrack, .call(TypedMethod("Next"))), (.previousTrack, .call(TypedMethod("Previous"))),
             (.beginSeekingForward, .beginSeeking(forward: true)), (.beginSeekingBackward, .beginSeeking(forward: false)),
             (.endSeekingForward, .endSeeking(forward: true)), (.endSeekingBackward, .endSeeking(forward: false)),
-        ] as [(EventSubtype, PlayerCommand)])
-    func commands(_ subtype: EventSubtype, _ command: PlayerCommand) {
+        ] as [(RemoteControlSubtype, PlayerCommand)])
+    func commands(_ subtype: RemoteControlSubtype, _ command: PlayerCommand) {
         #expect(PlayerCommand(subtype) == command)
     }
 

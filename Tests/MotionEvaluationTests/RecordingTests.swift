@@ -2,16 +2,20 @@ import Foundation
 import Testing
 
 import Motion
+import Time
 @testable import MotionEvaluation
 
 @Suite("Recordings, device profiles, the seismic reference, scoring")
 struct RecordingTests {
+    /// `milliseconds` after the recording's start.
+    static func ms(_ milliseconds: Int64) -> MonotonicInstant { .zero + .milliseconds(milliseconds) }
+
     @Test("CSV: header, samples in µs, blank lines skipped, out-of-order sorted")
     func parse() throws {
         let recording = try Recording(csv: "t_s,ax_g,ay_g,az_g\n0.0,0,0,1\n\n0.02,0.5,-0.5,1.5\n0.01,1,1,1\n")
-        #expect(recording.samples.map(\.time) == [0, 10_000, 20_000])
-        #expect(recording.samples[2] == MotionSample(time: 20_000, x: 0.5, y: -0.5, z: 1.5))
-        #expect(recording.duration == 20_000)
+        #expect(recording.samples.map(\.time) == [Self.ms(0), Self.ms(10), Self.ms(20)])
+        #expect(recording.samples[2] == MotionSample(time: Self.ms(20), x: 0.5, y: -0.5, z: 1.5))
+        #expect(recording.duration == .milliseconds(20))
     }
 
     @Test(
@@ -34,11 +38,11 @@ struct RecordingTests {
     @Test("a profile resamples at its rate, clips to its range, and quantizes to its step")
     func profiles() {
         let recording = Recording(samples: (0...100).map { i in
-            MotionSample(time: UInt64(i) * 10_000, x: Double(i) / 10, y: -Double(i) / 10, z: 1.0001)
+            MotionSample(time: Self.ms(Int64(i) * 10), x: Double(i) / 10, y: -Double(i) / 10, z: 1.0001)
         })
         let laptop = DeviceProfile.named("lis3lv02d")!.render(recording)
         #expect(laptop.samples.count == 21)
-        #expect(laptop.samples[1].time == 50_000)
+        #expect(laptop.samples[1].time == Self.ms(50))
         #expect(laptop.samples[1].x == 0.5)
         #expect(laptop.samples.map(\.x).max() == 2)
         #expect(laptop.samples.map(\.y).min() == -2)
@@ -55,7 +59,7 @@ struct RecordingTests {
             let t = Double(i) / rate
             let moving = t >= 1 && t < 1 + seconds
             return MotionSample(
-                time: UInt64(t * 1_000_000), x: moving ? amplitude * sin(2 * .pi * hertz * (t - 1)) : 0, y: 0, z: 1)
+                time: MonotonicInstant(microseconds: UInt64(t * 1_000_000)), x: moving ? amplitude * sin(2 * .pi * hertz * (t - 1)) : 0, y: 0, z: 1)
         })
     }
 
@@ -64,7 +68,7 @@ struct RecordingTests {
         var detector = SeismicDetector()
         let events = detector.run(Self.shake(hertz: 5, amplitude: 4, seconds: 1.5))
         #expect(events.first?.phase == .began)
-        #expect(events.first.map { $0.time > 1_000_000 && $0.time < 2_000_000 } == true)
+        #expect(events.first.map { $0.time > Self.ms(1000) && $0.time < Self.ms(2000) } == true)
         var still = SeismicDetector()
         #expect(still.run(Self.shake(hertz: 5, amplitude: 0.1, seconds: 1.5)).isEmpty)
     }
@@ -73,20 +77,28 @@ struct RecordingTests {
     func scoring() {
         var score = Score()
         score.add(
-            events: [DetectorEvent(.began, at: 1_200_000), DetectorEvent(.ended, at: 2_400_000)],
-            shakes: [(1_000_000, 2_000_000)], duration: 5_000_000, unlabelledElsewhere: false)
-        score.add(events: [DetectorEvent(.began, at: 3_100_000)], shakes: [(0, 2_000_000)], duration: 5_000_000, unlabelledElsewhere: false)
+            events: [DetectorEvent(.began, at: Self.ms(1200)), DetectorEvent(.ended, at: Self.ms(2400))],
+            shakes: [(Self.ms(1000), Self.ms(2000))], duration: .seconds(5), unlabelledElsewhere: false)
         score.add(
-            events: [DetectorEvent(.began, at: 100), DetectorEvent(.ended, at: 200)], shakes: [], duration: 1_800_000_000,
+            events: [DetectorEvent(.began, at: Self.ms(3100))], shakes: [(Self.ms(0), Self.ms(2000))], duration: .seconds(5),
             unlabelledElsewhere: false)
-        score.add(events: [DetectorEvent(.began, at: 100)], shakes: [], duration: 1_000_000, unlabelledElsewhere: true)
+        score.add(
+            events: [DetectorEvent(.began, at: Self.ms(100)), DetectorEvent(.ended, at: Self.ms(200))], shakes: [],
+            duration: .seconds(1800), unlabelledElsewhere: false)
+        score.add(events: [DetectorEvent(.began, at: Self.ms(100))], shakes: [], duration: .seconds(1), unlabelledElsewhere: true)
         #expect(score.shakes == 2)
         #expect(score.caught == 1)
-        #expect(score.beganLatencies == [200_000])
-        #expect(score.endedLatencies == [400_000])
+        #expect(score.beganLatencies == [.milliseconds(200)])
+        #expect(score.endedLatencies == [.milliseconds(400)])
+        // A shake labelled from the recording's start: its window opens at the start, not before.
+        var early = Score()
+        early.add(
+            events: [DetectorEvent(.began, at: Self.ms(0))], shakes: [(Self.ms(100), Self.ms(900))], duration: .seconds(1),
+            unlabelledElsewhere: false)
+        #expect(early.beganLatencies == [.zero - .milliseconds(100)])
         #expect(score.falseShakesPerHour == 2)
         #expect(score.falseStartsPerHour == 2)
         #expect(Score.percentile([5, 1, 3, 2, 4], 0.5) == 3)
-        #expect(Score.percentile([], 0.5) == nil)
+        #expect(Score.percentile([Duration](), 0.5) == nil)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 import MotionEvaluation
+import Time
 @testable import Motion
 
 @Suite("The swing detector: shakes begin, end, cancel; the same at any rate, range and mounting")
@@ -19,13 +20,13 @@ struct SwingDetectorTests {
             let t = (Double(i) + jitter * (generator.unit() - 0.5)) / rate
             let moving = t >= rest && t < rest + seconds
             let a = moving ? amplitude * sin(2 * .pi * hertz * (t - rest)) : 0
-            return MotionSample(time: UInt64(max(t, 0) * 1_000_000), x: a * axis.0, y: a * axis.1, z: 1 + a * axis.2)
+            return MotionSample(time: MonotonicInstant(microseconds: UInt64(max(t, 0) * 1_000_000)), x: a * axis.0, y: a * axis.1, z: 1 + a * axis.2)
         })
     }
 
     static func phases(_ recording: Recording, _ parameters: SwingDetector.Parameters = .init()) -> [(DetectorEvent.Phase, Double)] {
         var detector = SwingDetector(parameters: parameters)
-        return detector.run(recording).map { ($0.phase, Double($0.time) / 1_000_000) }
+        return detector.run(recording).map { ($0.phase, Double($0.time.microseconds) / 1_000_000) }
     }
 
     @Test("a 5 Hz shake: began within 0.3 s of its start, ended within 0.5 s of its end, nothing else")
@@ -88,7 +89,7 @@ struct SwingDetectorTests {
         let shake = Self.trace()
         #expect(Self.phases(shake).map(\.0) == [.began, .ended])
         var detector = SwingDetector()
-        _ = detector.add(MotionSample(time: 60_000_000, x: 0, y: 0, z: 1))
+        _ = detector.add(MotionSample(time: .zero + .seconds(60), x: 0, y: 0, z: 1))
         #expect(detector.run(shake).isEmpty)
     }
 }

@@ -1,19 +1,22 @@
+import Time
+
 /// What the core knows of one app.
 struct AppRecord: Hashable, Sendable {
     /// When the core first heard of it (a call, or its player appearing); orders ties.
-    let arrivedAt: UInt64
+    let arrivedAt: MonotonicInstant
     /// It called BeginReceivingRemoteControlEvents (and not End since).
     var beganReceiving = false
     var player: Player?
-    /// When it last started playing; 0 when it was found playing at start-up (nobody knows when).
-    var lastStartedPlaying: UInt64?
+    /// When it last started playing; the clock's start when it was found playing at start-up
+    /// (nobody knows when).
+    var lastStartedPlaying: MonotonicInstant?
     /// When it last stopped playing (Paused or Stopped after Playing).
-    var lastPlayed: UInt64?
+    var lastPlayed: MonotonicInstant?
     /// Whether it left Playing for Stopped, at `lastPlayed`: a track change, if it comes back soon.
     var stoppedAfterPlaying = false
     var motionClaims = 0
 
-    init(arrivedAt: UInt64) { self.arrivedAt = arrivedAt }
+    init(arrivedAt: MonotonicInstant) { self.arrivedAt = arrivedAt }
 
     /// Rule 1: it began receiving, or it is a plain MPRIS player in compat mode.
     func receives(in mode: Mode) -> Bool { beganReceiving || (mode == .compat && player != nil) }

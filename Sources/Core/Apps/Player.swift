@@ -23,7 +23,7 @@ public struct PlayerCapabilities: OptionSet, Hashable, Sendable {
 
     /// Whether a player with these capabilities can act on `subtype`: `CanControl` and the
     /// matching `Can*`, as MPRIS defines them. False means the player declines.
-    public func allow(_ subtype: EventSubtype) -> Bool {
+    public func allow(_ subtype: RemoteControlSubtype) -> Bool {
         guard contains(.control) else { return false }
         switch subtype {
         case .play: return contains(.play)
@@ -35,7 +35,6 @@ public struct PlayerCapabilities: OptionSet, Hashable, Sendable {
         case .nextTrack: return contains(.goNext)
         case .previousTrack: return contains(.goPrevious)
         case .beginSeekingBackward, .endSeekingBackward, .beginSeekingForward, .endSeekingForward: return contains(.seek)
-        case .shake: return false
         }
     }
 }

@@ -57,7 +57,8 @@ public struct Dispatch: Sendable {
             // A player that cannot do it declines without being asked.
             let able: Bool
             switch link {
-            case .player(_, let player): able = player.capabilities.allow(event.subtype)
+            // Only a remote-control event's chain has players.
+            case .player(_, let player): able = event.remoteControlSubtype.map(player.capabilities.allow) ?? false
             case .shakeAction(let action, _, let player): able = action.allowed(by: player.capabilities)
             case .responder: able = true
             }

@@ -1,3 +1,5 @@
+import Time
+
 /// The rules applied to events: builds each event's chain from the registry and remembers
 /// what must follow an event to the same place (the end of a seek, the cancel of a shake).
 public struct Dispatcher: Sendable {
@@ -6,7 +8,7 @@ public struct Dispatcher: Sendable {
     public var shakeAction: ShakeAction
 
     /// The link that handled each seek in progress, keyed by the subtype that began it.
-    var seeks: [EventSubtype: Link] = [:]
+    var seeks: [RemoteControlSubtype: Link] = [:]
     /// The link that handled the beginning of the shake in progress, if any, and whether one is.
     var shakeHandler: Link?
     /// The source of the shake in progress, nil when none is.
@@ -19,7 +21,7 @@ public struct Dispatcher: Sendable {
 
     /// Starts dispatching `event`: its chain, as a state machine. A pause, play/pause or stop
     /// on its way to a playing app is remembered: if the app pauses, it stays Now Playing.
-    public mutating func dispatch(_ event: Event, at now: UInt64) -> Dispatch {
+    public mutating func dispatch(_ event: Event, at now: MonotonicInstant) -> Dispatch {
         let (links, reason) = chain(for: event, at: now)
         if let app = Dispatcher.mayPause(event, links) { registry.pauseRequested(of: app, at: now) }
         return Dispatch(event: event, links: links, emptyReason: reason)
@@ -29,7 +31,7 @@ public struct Dispatcher: Sendable {
     /// link of its chain is that app's); a shake whose chain ends in the shake action
     /// togglePlayPause goes there when the responders decline.
     static func mayPause(_ event: Event, _ links: [Link]) -> AppID? {
-        if event.subtype.mayPause { return links.first?.app }
+        if event.remoteControlSubtype?.mayPause == true { return links.first?.app }
         if case .shakeAction(let action, let app, _)? = links.last, action.remoteControl?.mayPause == true { return app }
         return nil
     }
@@ -46,41 +48,40 @@ public struct Dispatcher: Sendable {
             default: registry.pauseRequestFailed(of: app)
             }
         }
-        if event.subtype.endOfSeek != nil {
-            if case .handled(let link)? = dispatch.outcome { seeks[event.subtype] = link } else { seeks[event.subtype] = nil }
-        } else if let begin = event.subtype.beginningOfSeek {
-            seeks[begin] = nil
-        }
-        if event.subtype == .shake {
-            switch event.phase {
-            case .began?:
-                shakeSource = event.source
-                if case .handled(let link)? = dispatch.outcome { shakeHandler = link } else { shakeHandler = nil }
-            case .ended?, .cancelled?, nil:
-                shakeSource = nil
-                shakeHandler = nil
+        switch event.kind {
+        case .remoteControl(let subtype):
+            if subtype.endOfSeek != nil {
+                if case .handled(let link)? = dispatch.outcome { seeks[subtype] = link } else { seeks[subtype] = nil }
+            } else if let begin = subtype.beginningOfSeek {
+                seeks[begin] = nil
             }
+        case .motion(.began):
+            shakeSource = event.source
+            if case .handled(let link)? = dispatch.outcome { shakeHandler = link } else { shakeHandler = nil }
+        case .motion(.ended), .motion(.cancelled):
+            shakeSource = nil
+            shakeHandler = nil
         }
     }
 
     /// The chain a remote-control event would take now (for `mediaremotectl status`), or why
     /// it would go nowhere.
-    public func remoteControlChain(at now: UInt64) -> ([Link], DiscardReason) {
+    public func remoteControlChain(at now: MonotonicInstant) -> ([Link], DiscardReason) {
         chain(for: .remoteControl(.togglePlayPause, at: now, from: .api), at: now)
     }
 
     /// The chain an event takes, or why it goes nowhere.
-    func chain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
-        switch event.type {
-        case .remoteControl: remoteControlChain(for: event, at: now)
-        case .motion: motionChain(for: event, at: now)
+    func chain(for event: Event, at now: MonotonicInstant) -> ([Link], DiscardReason) {
+        switch event.kind {
+        case .remoteControl(let subtype): remoteControlChain(for: subtype, at: now)
+        case .motion(let phase): motionChain(for: phase, at: now)
         }
     }
 
-    private func remoteControlChain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
+    private func remoteControlChain(for subtype: RemoteControlSubtype, at now: MonotonicInstant) -> ([Link], DiscardReason) {
         // The end of a seek goes where its beginning was handled, wherever Now Playing is now;
         // with no seek in progress (never begun, ended, or its app left) there is nothing to end.
-        if let begin = event.subtype.beginningOfSeek {
+        if let begin = subtype.beginningOfSeek {
             guard let link = seeks[begin], registry.knows(link.app) else { return ([], .noSeekInProgress) }
             return ([link], .declined)
         }
@@ -92,8 +93,8 @@ public struct Dispatcher: Sendable {
         return (links, .declined)
     }
 
-    private func motionChain(for event: Event, at now: UInt64) -> ([Link], DiscardReason) {
-        if event.phase == .cancelled {
+    private func motionChain(for phase: MotionPhase, at now: MonotonicInstant) -> ([Link], DiscardReason) {
+        if phase == .cancelled {
             guard let handler = shakeHandler, registry.knows(handler.app) else { return ([], .notStarted) }
             return ([handler], .notStarted)
         }
@@ -102,7 +103,7 @@ public struct Dispatcher: Sendable {
             // Up the first responder's app: its responders from the first one down.
             links = registry.responders(of: first.app).map(Link.responder)
         }
-        if event.phase == .ended, shakeAction != .none, let app = registry.nowPlaying(at: now),
+        if phase == .ended, shakeAction != .none, let app = registry.nowPlaying(at: now),
             let player = registry.player(of: app)
         {
             links.append(.shakeAction(shakeAction, app, player))
@@ -113,7 +114,9 @@ public struct Dispatcher: Sendable {
     /// A shake in progress must be cancelled when its first responder changed (or its handler
     /// left), and a detected one when the last motion claim went (the accelerometer closes):
     /// the cancel event to dispatch, if so.
-    public func cancellationNeeded(firstResponderBefore: ResponderAddress?, motionClaimedBefore: Bool = false, at now: UInt64) -> Event? {
+    public func cancellationNeeded(
+        firstResponderBefore: ResponderAddress?, motionClaimedBefore: Bool = false, at now: MonotonicInstant
+    ) -> Event? {
         guard let source = shakeSource else { return nil }
         let responderMoved = registry.firstResponder != firstResponderBefore
         let claimsGone = source == .accelerometer && motionClaimedBefore && !registry.isMotionClaimed
@@ -122,7 +125,7 @@ public struct Dispatcher: Sendable {
 
     /// What must still be delivered before MediaRemote stops: the end of every seek in
     /// progress (to where its beginning went) and the cancel of a shake in progress.
-    public func endingsBeforeStopping(at now: UInt64) -> [Event] {
+    public func endingsBeforeStopping(at now: MonotonicInstant) -> [Event] {
         var events = seeks.keys.compactMap { $0.endOfSeek }.sorted { $0.rawValue < $1.rawValue }
             .map { Event.remoteControl($0, at: now, from: .api) }
         if let source = shakeSource { events.append(.motion(.cancelled, at: now, from: source)) }

@@ -9,7 +9,7 @@ public enum ShakeAction: String, CaseIterable, Sendable, CustomStringConvertible
     case shuffle
 
     /// The remote-control event the action is, if it is one.
-    public var remoteControl: EventSubtype? {
+    public var remoteControl: RemoteControlSubtype? {
         switch self {
         case .nextTrack: .nextTrack
         case .previousTrack: .previousTrack

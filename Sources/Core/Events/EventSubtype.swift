@@ -1,51 +1,37 @@
-/// What an event asks for: the ten remote-control subtypes of UIKit, and `shake`.
-/// The raw values are the names used on the bus and on the command line.
-public enum EventSubtype: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-    case play
-    case pause
-    case togglePlayPause
-    case stop
-    case nextTrack
-    case previousTrack
-    case beginSeekingBackward
-    case endSeekingBackward
-    case beginSeekingForward
-    case endSeekingForward
+/// An event's subtype as the bus and the command line name it: one of the remote-control
+/// subtypes, or `shake`, the one motion. It names events; an ``Event`` itself holds its
+/// ``Event/Kind``, which a shake's phase is part of.
+public enum EventSubtype: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case remoteControl(RemoteControlSubtype)
     case shake
 
+    public static var allCases: [EventSubtype] { RemoteControlSubtype.allCases.map(EventSubtype.remoteControl) + [.shake] }
+
     /// The kind of event this subtype belongs to.
-    public var type: EventType { self == .shake ? .motion : .remoteControl }
+    public var type: EventType {
+        switch self {
+        case .remoteControl: .remoteControl
+        case .shake: .motion
+        }
+    }
+
+    /// Its name on the bus and on the command line.
+    public var rawValue: String {
+        switch self {
+        case .remoteControl(let subtype): subtype.rawValue
+        case .shake: "shake"
+        }
+    }
 
     public var description: String { rawValue }
 
     /// Parses a subtype name as the bus and the CLI spell it, or says what is allowed.
     public init(parsing text: String) throws(CoreError) {
-        guard let subtype = EventSubtype(rawValue: text) else {
+        guard let subtype = EventSubtype.allCases.first(where: { $0.rawValue == text }) else {
             throw CoreError.invalidArgument(
                 "'\(text)' is not an event subtype; use one of \(EventSubtype.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self = subtype
-    }
-
-    /// Whether it may pause a playing player: pause, play/pause and stop.
-    public var mayPause: Bool { self == .pause || self == .togglePlayPause || self == .stop }
-
-    /// For a begin/end seeking subtype, the subtype that ends it.
-    public var endOfSeek: EventSubtype? {
-        switch self {
-        case .beginSeekingBackward: .endSeekingBackward
-        case .beginSeekingForward: .endSeekingForward
-        default: nil
-        }
-    }
-
-    /// For an end seeking subtype, the subtype that began it.
-    public var beginningOfSeek: EventSubtype? {
-        switch self {
-        case .endSeekingBackward: .beginSeekingBackward
-        case .endSeekingForward: .beginSeekingForward
-        default: nil
-        }
     }
 }
 

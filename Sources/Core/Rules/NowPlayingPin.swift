@@ -1,3 +1,5 @@
+import Time
+
 /// An app kept Now Playing by something other than playing: a pause it was sent from a remote,
 /// or a person's choice (`Shift`). A pin holds until another player starts to play, so pressing
 /// play/pause twice resumes what the first press paused, and a choice is not undone by a player
@@ -36,5 +38,5 @@ public struct NowPlayingPin: Hashable, Sendable {
 /// after, the event paused it.
 struct PauseRequest: Hashable, Sendable {
     let app: AppID
-    let at: UInt64
+    let at: MonotonicInstant
 }

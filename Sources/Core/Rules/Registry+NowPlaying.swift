@@ -1,3 +1,5 @@
+import Time
+
 extension Registry {
     /// The Now Playing app at `now` (rule 2): among the receiving apps, the one pinned (paused by
     /// a remote-control event, or chosen by a person, until another player starts to play); else
@@ -9,13 +11,13 @@ extension Registry {
     ///
     /// A player that stopped less than `trackChangeGrace` ago, straight from Playing, still
     /// counts as playing: it is changing track, and Now Playing stays with it.
-    public func nowPlaying(at now: UInt64) -> AppID? {
+    public func nowPlaying(at now: MonotonicInstant) -> AppID? {
         nowPlayingChoice(at: now).app
     }
 
     /// Now Playing, and whether any app receives at all (to tell "nobody receiving" from
     /// "nobody qualifies"), in one pass over the apps: this runs for every event.
-    func nowPlayingChoice(at now: UInt64) -> (anyReceiving: Bool, app: AppID?) {
+    func nowPlayingChoice(at now: MonotonicInstant) -> (anyReceiving: Bool, app: AppID?) {
         var anyReceiving = false
         var best: Standing?
         var bestIdle: Standing?
@@ -38,7 +40,7 @@ extension Registry {
     /// The receiving apps with a player, in rule 2's order without pins: playing (latest start
     /// first), then played (latest stop first), then the rest (by priority, then arrival). The
     /// first is Now Playing unless a pin or a first responder decides; `Shift` walks this line.
-    public func playersInLine(at now: UInt64) -> [AppID] {
+    public func playersInLine(at now: MonotonicInstant) -> [AppID] {
         apps.filter { $0.value.player != nil && $0.value.receives(in: mode) }
             .map { standing(of: $0.key, $0.value, at: now) }
             .sorted()
@@ -53,9 +55,9 @@ extension Registry {
         }
         let tier: Tier
         /// When it started (playing) or stopped (played) playing: the later stands first.
-        let time: UInt64
+        let time: MonotonicInstant
         let priority: Int
-        let arrivedAt: UInt64
+        let arrivedAt: MonotonicInstant
         let app: AppID
 
         // Ties go to the preferred player, then the earliest arrival, then the name, so the
@@ -67,14 +69,14 @@ extension Registry {
         }
     }
 
-    func standing(of app: AppID, _ record: AppRecord, at now: UInt64) -> Standing {
-        let (tier, time): (Standing.Tier, UInt64) =
+    func standing(of app: AppID, _ record: AppRecord, at now: MonotonicInstant) -> Standing {
+        let (tier, time): (Standing.Tier, MonotonicInstant) =
             if record.isPlaying || isChangingTrack(record, at: now) {
-                (.playing, record.lastStartedPlaying ?? 0)
+                (.playing, record.lastStartedPlaying ?? .zero)
             } else if let stopped = record.lastPlayed {
                 (.played, stopped)
             } else {
-                (.idle, 0)
+                (.idle, .zero)
             }
         return Standing(tier: tier, time: time, priority: priority(of: record), arrivedAt: record.arrivedAt, app: app)
     }
@@ -86,19 +88,20 @@ extension Registry {
         return playerPriority.firstIndex { Player.busName(name, isListedAs: $0) } ?? playerPriority.count
     }
 
-    func isChangingTrack(_ record: AppRecord, at now: UInt64) -> Bool {
+    func isChangingTrack(_ record: AppRecord, at now: MonotonicInstant) -> Bool {
         guard record.stoppedAfterPlaying, record.player?.status == .stopped, let stopped = record.lastPlayed else { return false }
         return now >= stopped && now - stopped <= trackChangeGrace
     }
 
     /// When a player now inside its track-change grace stops counting as playing: the moment
     /// Now Playing may move without any event. The shell sets a timer for it.
-    public func graceEnds(after now: UInt64) -> UInt64? {
-        apps.values.filter { isChangingTrack($0, at: now) }.compactMap { $0.lastPlayed.map { $0 + trackChangeGrace + 1 } }.min()
+    public func graceEnds(after now: MonotonicInstant) -> MonotonicInstant? {
+        apps.values.filter { isChangingTrack($0, at: now) }
+            .compactMap { $0.lastPlayed.map { $0 + trackChangeGrace + .microseconds(1) } }.min()
     }
 
     /// Why an app is or is not Now Playing, in a phrase (for `mediaremotectl players`).
-    public func nowPlayingReason(for app: AppID, at now: UInt64) -> String {
+    public func nowPlayingReason(for app: AppID, at now: MonotonicInstant) -> String {
         guard let record = apps[app] else { return "not on the bus" }
         if !isReceiving(app) {
             return mode == .strict && record.player != nil
@@ -109,7 +112,7 @@ extension Registry {
         if let pin = activePin, record.isPlaying { return pin.reason.outranking }
         if record.isPlaying {
             // Found playing at start-up: when it started, nobody knows.
-            return record.lastStartedPlaying == 0
+            return record.lastStartedPlaying == .zero
                 ? "playing since before MediaRemote saw it; another app started playing since, or was found first"
                 : "playing, but another app started playing more recently"
         }
@@ -118,12 +121,12 @@ extension Registry {
     }
 
     /// Why the Now Playing app is, in a phrase ("playing", "chosen by a person (shift or unshift), until …"); nil with none.
-    public func whyNowPlaying(at now: UInt64) -> String? {
+    public func whyNowPlaying(at now: MonotonicInstant) -> String? {
         guard let app = nowPlaying(at: now), let record = apps[app] else { return nil }
         return whyNowPlaying(app, record, at: now)
     }
 
-    private func whyNowPlaying(_ app: AppID, _ record: AppRecord, at now: UInt64) -> String {
+    private func whyNowPlaying(_ app: AppID, _ record: AppRecord, at now: MonotonicInstant) -> String {
         // A pause's pin outlives a resume inside the track-change grace: playing again is "playing".
         if let pin = activePin, pin.app == app, !(pin.reason == .pausedByRemoteControl && record.isPlaying) {
             return pin.reason.phrase

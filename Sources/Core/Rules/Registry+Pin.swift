@@ -1,8 +1,10 @@
+import Time
+
 /// Rule 2's exceptions: an app kept Now Playing though it does not play (``NowPlayingPin``).
 extension Registry {
     /// `app` started to play: the most recent start now, and, if it receives, the end of any
     /// pin (a player that cannot be Now Playing moves nothing).
-    mutating func started(_ app: AppID, at time: UInt64) {
+    mutating func started(_ app: AppID, at time: MonotonicInstant) {
         apps[app]?.lastStartedPlaying = time
         if apps[app]?.receives(in: mode) == true { pin = nil }
         if pauseRequest?.app == app { pauseRequest = nil }
@@ -10,7 +12,7 @@ extension Registry {
 
     /// `app` left Playing: if a pause-like event was just sent to it, that event paused it, and
     /// it stays Now Playing.
-    mutating func stoppedPlaying(_ app: AppID, at time: UInt64) {
+    mutating func stoppedPlaying(_ app: AppID, at time: MonotonicInstant) {
         guard let request = pauseRequest, request.app == app else { return }
         pauseRequest = nil
         if time >= request.at, time - request.at <= remotePauseWindow {
@@ -20,7 +22,7 @@ extension Registry {
 
     /// A pause, play/pause or stop is on its way to `app`: remembered if it is playing, so that
     /// its leaving Playing is known to be the event's doing.
-    mutating func pauseRequested(of app: AppID, at time: UInt64) {
+    mutating func pauseRequested(of app: AppID, at time: MonotonicInstant) {
         pauseRequest = apps[app]?.isPlaying == true ? PauseRequest(app: app, at: time) : nil
     }
 

@@ -1,9 +1,11 @@
+import Time
+
 /// A person's choice of Now Playing (`Shift`, `Unshift`, playerctld's names).
 extension Registry {
     /// Moves Now Playing `offset` places along ``playersInLine(at:)`` (1: `Shift`, -1:
     /// `Unshift`), around at the ends, and keeps it there until another player starts to play.
     /// Nil, changing nothing, when no receiving app has a player.
-    public mutating func shift(by offset: Int, at now: UInt64) -> AppID? {
+    public mutating func shift(by offset: Int, at now: MonotonicInstant) -> AppID? {
         let line = playersInLine(at: now)
         guard !line.isEmpty else { return nil }
         let current = nowPlaying(at: now).flatMap { line.firstIndex(of: $0) }

@@ -1,15 +1,17 @@
+import Time
+
 /// The state the rules work on: apps, their players, who receives, the first-responder stack.
-/// A value with no clock: every change takes the time it happened (CLOCK_MONOTONIC µs).
+/// A value with no clock: every change takes the time it happened.
 public struct Registry: Sendable {
     public var mode: Mode
     /// A player that goes from Playing to Stopped and back within this time is changing track
     /// (VLC stops for about 200 ms on Next): it has not *started* playing again.
-    public var trackChangeGrace: UInt64
+    public var trackChangeGrace: Duration
     /// Preferred players' bus names, most preferred first: they break the rules' ties.
     public var playerPriority: [String] = []
     /// A playing app that leaves Playing within this time of being sent a pause, play/pause or
     /// stop was paused by it (its answer and its PropertiesChanged may come in either order).
-    var remotePauseWindow: UInt64 = 1_000_000
+    var remotePauseWindow: Duration = .seconds(1)
     /// What each app may hold.
     public var limits = Limits()
 
@@ -21,14 +23,14 @@ public struct Registry: Sendable {
     /// The last pause-like event sent to a playing app, until the app answers by pausing.
     var pauseRequest: PauseRequest?
 
-    public init(mode: Mode = .compat, trackChangeGrace: UInt64 = 1_000_000) {
+    public init(mode: Mode = .compat, trackChangeGrace: Duration = .seconds(1)) {
         self.mode = mode
         self.trackChangeGrace = trackChangeGrace
     }
 
     // MARK: Receiving (rule 1)
 
-    public mutating func beginReceiving(_ app: AppID, at time: UInt64) {
+    public mutating func beginReceiving(_ app: AppID, at time: MonotonicInstant) {
         apps[app, default: AppRecord(arrivedAt: time)].beganReceiving = true
     }
 
@@ -48,21 +50,21 @@ public struct Registry: Sendable {
     /// appeared: a player launched with a file plays before its name is up. One `found` on the
     /// bus when MediaRemote looked (at start-up) started at a time nobody knows, and ranks below
     /// any start seen since. A paused or stopped player moves nothing either way.
-    public mutating func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival, at time: UInt64) {
+    public mutating func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival, at time: MonotonicInstant) {
         var record = apps[app] ?? AppRecord(arrivedAt: time)
         record.player = player
         apps[app] = record
         guard player.status == .playing else { return }
         switch arrival {
         case .appeared: started(app, at: time)
-        case .found: if record.lastStartedPlaying == nil { apps[app]?.lastStartedPlaying = 0 }
+        case .found: if record.lastStartedPlaying == nil { apps[app]?.lastStartedPlaying = .zero }
         }
     }
 
     /// A player's status or capabilities changed (PropertiesChanged). Only a change into
     /// Playing is a start; metadata, volume or position changes do not reach here.
     public mutating func playerChanged(
-        _ app: AppID, status: PlaybackStatus? = nil, capabilities: PlayerCapabilities? = nil, at time: UInt64
+        _ app: AppID, status: PlaybackStatus? = nil, capabilities: PlayerCapabilities? = nil, at time: MonotonicInstant
     ) {
         guard var record = apps[app], var player = record.player else { return }
         if let capabilities { player.capabilities = capabilities }
@@ -99,7 +101,7 @@ public struct Registry: Sendable {
     /// Pushes `responder` on the first-responder stack (moving it up if it was already there).
     /// The bridge checks first that the object is the caller's own and reachable. A new one
     /// beyond the app's limit is refused.
-    public mutating func becomeFirstResponder(_ responder: ResponderAddress, at time: UInt64) throws(CoreError) {
+    public mutating func becomeFirstResponder(_ responder: ResponderAddress, at time: MonotonicInstant) throws(CoreError) {
         try checkCanPush(responder)
         if apps[responder.app] == nil { apps[responder.app] = AppRecord(arrivedAt: time) }
         stack.removeAll { $0 == responder }
@@ -136,7 +138,7 @@ public struct Registry: Sendable {
     // MARK: Motion claims (rule 5)
 
     /// Adds a claim; refused beyond the app's limit.
-    public mutating func claimMotion(_ app: AppID, at time: UInt64) throws(CoreError) {
+    public mutating func claimMotion(_ app: AppID, at time: MonotonicInstant) throws(CoreError) {
         let claims = motionClaims(of: app)
         guard claims < limits.motionClaimsPerApp else {
             throw .limitExceeded("you hold \(claims) motion claims, the most one connection may hold; release one first")
@@ -181,6 +183,6 @@ public struct Registry: Sendable {
 
     public func player(of app: AppID) -> Player? { apps[app]?.player }
 
-    /// When the app last started playing (0: it was found playing at start-up, when nobody knows), if ever.
-    public func lastStartedPlaying(of app: AppID) -> UInt64? { apps[app]?.lastStartedPlaying }
+    /// When the app last started playing (the clock's start: it was found playing at start-up, when nobody knows), if ever.
+    public func lastStartedPlaying(of app: AppID) -> MonotonicInstant? { apps[app]?.lastStartedPlaying }
 }

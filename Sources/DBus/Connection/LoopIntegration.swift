@@ -1,6 +1,7 @@
 internal import CDBus
 import DBusTypes
 import Loop
+import Time
 // libdbus names its C error struct DBusError too: this makes the plain name mean ours.
 import struct DBusTypes.DBusError
 
@@ -26,11 +27,11 @@ final class LoopIntegration {
     }
 
     private var descriptors: [Int32: WatchedDescriptor] = [:]
-    /// Enabled timeouts and when each is due (CLOCK_MONOTONIC µs); disabled ones are absent.
-    private var deadlines: [OpaquePointer: UInt64] = [:]
+    /// Enabled timeouts and when each is due; disabled ones are absent.
+    private var deadlines: [OpaquePointer: MonotonicInstant] = [:]
     private var known: Set<OpaquePointer> = []
     private var timer: Timer?
-    private var armedFor: UInt64?
+    private var armedFor: MonotonicInstant?
     private var preparer: UInt64?
 
     init(loop: EventLoop, connection: OpaquePointer) {
@@ -160,20 +161,20 @@ final class LoopIntegration {
     private func toggle(timeout: OpaquePointer) {
         guard known.contains(timeout) else { return }
         if dbus_timeout_get_enabled(timeout) != 0 {
-            deadlines[timeout] = MonotonicClock.microseconds + LoopIntegration.interval(timeout)
+            deadlines[timeout] = MonotonicClock.now + LoopIntegration.interval(timeout)
         } else {
             deadlines[timeout] = nil
         }
         rearm()
     }
 
-    private static func interval(_ timeout: OpaquePointer) -> UInt64 {
-        UInt64(max(dbus_timeout_get_interval(timeout), 0)) * 1000
+    private static func interval(_ timeout: OpaquePointer) -> Duration {
+        .milliseconds(max(dbus_timeout_get_interval(timeout), 0))
     }
 
     /// Handles every timeout that is due (each repeats until libdbus disables or removes it).
     private func fire() {
-        let now = MonotonicClock.microseconds
+        let now = MonotonicClock.now
         for (timeout, deadline) in deadlines where deadline <= now {
             // Handling one may remove or re-add others: only handle what is still due.
             guard deadlines[timeout] == deadline else { continue }
@@ -193,7 +194,6 @@ final class LoopIntegration {
         }
         guard earliest != armedFor else { return }
         armedFor = earliest
-        let now = MonotonicClock.microseconds
-        timer?.schedule(after: .microseconds(Int64(earliest > now ? earliest - now : 0)))
+        timer?.schedule(after: earliest.duration(since: MonotonicClock.now))
     }
 }

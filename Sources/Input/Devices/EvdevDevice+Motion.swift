@@ -1,6 +1,7 @@
 internal import CEvdev
 internal import CSystem
 import Motion
+import Time
 
 #if canImport(Glibc)
 import Glibc
@@ -37,8 +38,9 @@ struct AccelerometerFrames {
     let gPerUnit: [Double]
     private var deviceTime: UInt32?
     private var lastDeviceTime: UInt32?
-    /// The monotonic time minus the device's time, from the first frame that had both.
-    private var deviceTimeOffset: Int64?
+    /// Where the device's clock starts on the monotonic clock (before its start, possibly),
+    /// from the first frame that had both times.
+    private var deviceClockStart: Duration?
     private var wraps: UInt64 = 0
 
     init(axes: [Int32], gPerUnit: [Double]) {
@@ -46,8 +48,8 @@ struct AccelerometerFrames {
         self.gPerUnit = gPerUnit
     }
 
-    /// One event (type, code, value, its time in µs); a finished frame's sample, if any.
-    mutating func add(type: UInt16, code: UInt16, value: Int32, time: UInt64) -> MotionSample? {
+    /// One event (type, code, value, its time); a finished frame's sample, if any.
+    mutating func add(type: UInt16, code: UInt16, value: Int32, time: MonotonicInstant) -> MotionSample? {
         switch Int32(type) {
         case EV_ABS:
             if let index = [ABS_X, ABS_Y, ABS_Z].firstIndex(of: Int32(code)) { axes[index] = value }
@@ -64,13 +66,14 @@ struct AccelerometerFrames {
         return nil
     }
 
-    private mutating func sampleTime(eventTime: UInt64) -> UInt64 {
+    private mutating func sampleTime(eventTime: MonotonicInstant) -> MonotonicInstant {
         guard let device = deviceTime else { return eventTime }
         if let last = lastDeviceTime, device < last { wraps += 1 << 32 }
         lastDeviceTime = device
-        let elapsed = Int64(wraps + UInt64(device))
-        let offset = deviceTimeOffset ?? Int64(eventTime) - elapsed
-        deviceTimeOffset = offset
-        return UInt64(max(0, offset + elapsed))
+        let elapsed = Duration.microseconds(wraps + UInt64(device))
+        let start = deviceClockStart ?? (eventTime - MonotonicInstant.zero) - elapsed
+        deviceClockStart = start
+        // At or after the first frame's event time: the device's clock only goes forward.
+        return .zero + (start + elapsed)
     }
 }

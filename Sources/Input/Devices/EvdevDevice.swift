@@ -1,4 +1,5 @@
 internal import CEvdev
+import Time
 
 #if canImport(Glibc)
 import Glibc
@@ -19,12 +20,12 @@ public enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One key event, as the readers need it: code, value and CLOCK_MONOTONIC microseconds.
+/// One key event, as the readers need it: code, value and when, on CLOCK_MONOTONIC.
 /// Only key events are passed on, and only codes the caller asked for.
 public struct KeyEvent: Equatable, Sendable {
     public let code: UInt16
     public let value: KeyValue
-    public let timestamp: UInt64
+    public let timestamp: MonotonicInstant
 }
 
 /// An evdev device opened through libevdev, non-blocking, its timestamps on CLOCK_MONOTONIC.
@@ -86,9 +87,9 @@ final class EvdevDevice {
         }
     }
 
-    /// Reads every pending event, resyncing after SYN_DROPPED: (type, code, value, µs on
+    /// Reads every pending event, resyncing after SYN_DROPPED: (type, code, value, when on
     /// CLOCK_MONOTONIC). Throws when the device is gone or broken.
-    func readEvents(_ handler: (UInt16, UInt16, Int32, UInt64) -> Void) throws(DeviceError) {
+    func readEvents(_ handler: (UInt16, UInt16, Int32, MonotonicInstant) -> Void) throws(DeviceError) {
         var event = input_event()
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         while true {
@@ -103,7 +104,8 @@ final class EvdevDevice {
             }
             guard status >= 0 else { throw .unusable(path, String(cString: strerror(-status))) }
             if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) { flags = LIBEVDEV_READ_FLAG_SYNC.rawValue }
-            handler(event.type, event.code, event.value, UInt64(event.time.tv_sec) * 1_000_000 + UInt64(event.time.tv_usec))
+            let time = MonotonicInstant(microseconds: UInt64(event.time.tv_sec) * 1_000_000 + UInt64(event.time.tv_usec))
+            handler(event.type, event.code, event.value, time)
         }
     }
 }

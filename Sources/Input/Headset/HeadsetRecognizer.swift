@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// A single-button headset's gestures, from one key's presses and releases with their
 /// timestamps: click → togglePlayPause, double-click → nextTrack, triple-click →
@@ -8,11 +9,13 @@ import Core
 public struct HeadsetRecognizer: Sendable {
     public struct Timing: Equatable, Sendable {
         /// The longest gap between a release and the next press that still makes one gesture.
-        public var clickGap: UInt64
+        public var clickGap: Duration
         /// How long a press lasts before it is a hold.
-        public var holdThreshold: UInt64
+        public var holdThreshold: Duration
 
-        public init(clickGap: UInt64 = 300_000, holdThreshold: UInt64 = 500_000) {
+        /// No defaults here: the configuration's (`headset_click_gap_ms`, `headset_hold_ms`)
+        /// are the only ones.
+        public init(clickGap: Duration, holdThreshold: Duration) {
             self.clickGap = clickGap
             self.holdThreshold = holdThreshold
         }
@@ -21,34 +24,34 @@ public struct HeadsetRecognizer: Sendable {
     private enum State: Equatable, Sendable {
         case idle
         /// The button is down: the `count`th press of this gesture.
-        case pressed(count: Int, at: UInt64)
+        case pressed(count: Int, at: MonotonicInstant)
         /// The button came up after `count` presses; another may follow.
-        case released(count: Int, at: UInt64)
+        case released(count: Int, at: MonotonicInstant)
         /// Held past the threshold: seeking (or, for three presses and more, nothing more).
-        case holding(end: EventSubtype?)
+        case holding(end: RemoteControlSubtype?)
     }
 
     public let timing: Timing
     public let source: EventSource
     private var state = State.idle
 
-    public init(timing: Timing = Timing(), source: EventSource = .headset) {
+    public init(timing: Timing, source: EventSource = .headset) {
         self.timing = timing
         self.source = source
     }
 
     /// When `timeout(at:)` must be called if no key event comes first; nil when none is due.
-    public var deadline: UInt64? {
+    public var deadline: MonotonicInstant? {
         switch state {
         case .pressed(_, let at): at + timing.holdThreshold
         // A press exactly `clickGap` after the release still joins: the gesture ends just after.
-        case .released(_, let at): at + timing.clickGap + 1
+        case .released(_, let at): at + timing.clickGap + .microseconds(1)
         case .idle, .holding: nil
         }
     }
 
     /// The button went down (autorepeat is ignored by the caller).
-    public mutating func press(at time: UInt64) -> [Event] {
+    public mutating func press(at time: MonotonicInstant) -> [Event] {
         let events = timeout(at: time)
         switch state {
         case .idle: state = .pressed(count: 1, at: time)
@@ -59,7 +62,7 @@ public struct HeadsetRecognizer: Sendable {
     }
 
     /// The button came up.
-    public mutating func release(at time: UInt64) -> [Event] {
+    public mutating func release(at time: MonotonicInstant) -> [Event] {
         var events = timeout(at: time)
         switch state {
         case .pressed(let count, _):
@@ -75,10 +78,10 @@ public struct HeadsetRecognizer: Sendable {
 
     /// Time passed: a press held past the threshold becomes a hold, a gesture whose gap ran out
     /// is complete. Call at `deadline`, or before any input (the input functions do).
-    public mutating func timeout(at now: UInt64) -> [Event] {
+    public mutating func timeout(at now: MonotonicInstant) -> [Event] {
         switch state {
         case .pressed(let count, let at) where now >= at + timing.holdThreshold:
-            let began: (begin: EventSubtype, end: EventSubtype)? =
+            let began: (begin: RemoteControlSubtype, end: RemoteControlSubtype)? =
                 switch count {
                 case 1: (.beginSeekingForward, .endSeekingForward)
                 case 2: (.beginSeekingBackward, .endSeekingBackward)
@@ -88,20 +91,20 @@ public struct HeadsetRecognizer: Sendable {
             return began.map { [.remoteControl($0.begin, at: at + timing.holdThreshold, from: source)] } ?? []
         case .released(let count, let at) where now > at + timing.clickGap:
             state = .idle
-            let subtype: EventSubtype =
+            let subtype: RemoteControlSubtype =
                 switch count {
                 case 1: .togglePlayPause
                 case 2: .nextTrack
                 default: .previousTrack
                 }
-            return [.remoteControl(subtype, at: at + timing.clickGap + 1, from: source)]
+            return [.remoteControl(subtype, at: at + timing.clickGap + .microseconds(1), from: source)]
         default:
             return []
         }
     }
 
     /// The device went away: a seek in progress ends; a gesture in progress is dropped.
-    public mutating func deviceRemoved(at time: UInt64) -> [Event] {
+    public mutating func deviceRemoved(at time: MonotonicInstant) -> [Event] {
         defer { state = .idle }
         if case .holding(let end?) = state { return [.remoteControl(end, at: time, from: source)] }
         return []

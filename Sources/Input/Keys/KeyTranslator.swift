@@ -1,4 +1,5 @@
 import Core
+import Time
 
 /// One device's keys turned into remote-control events: a pure state machine. Autorepeat is
 /// not a new event; a held seek key begins seeking and its release ends it; a device that goes
@@ -7,7 +8,7 @@ public struct KeyTranslator: Sendable {
     public let isMediaDevice: Bool
     public let source: EventSource
     /// Seeks begun by keys still held: key code → the subtype that ends it.
-    private var heldSeeks: [UInt16: EventSubtype] = [:]
+    private var heldSeeks: [UInt16: RemoteControlSubtype] = [:]
 
     public init(isMediaDevice: Bool, source: EventSource = .key) {
         self.isMediaDevice = isMediaDevice
@@ -15,7 +16,7 @@ public struct KeyTranslator: Sendable {
     }
 
     /// The events a key event makes (at most one).
-    public mutating func key(_ code: UInt16, _ value: KeyValue, at timestamp: UInt64) -> [Event] {
+    public mutating func key(_ code: UInt16, _ value: KeyValue, at timestamp: MonotonicInstant) -> [Event] {
         guard let action = MediaKeyMap.action(for: code, onMediaDevice: isMediaDevice) else { return [] }
         switch (action, value) {
         case (.press(let subtype), .pressed):
@@ -33,7 +34,7 @@ public struct KeyTranslator: Sendable {
     }
 
     /// The device went away: every seek it held ends now.
-    public mutating func deviceRemoved(at timestamp: UInt64) -> [Event] {
+    public mutating func deviceRemoved(at timestamp: MonotonicInstant) -> [Event] {
         defer { heldSeeks = [:] }
         return heldSeeks.sorted { $0.key < $1.key }.map { .remoteControl($0.value, at: timestamp, from: source) }
     }

@@ -3,9 +3,9 @@ import Core
 /// What a media key does (DESIGN.md, "Input").
 public enum MediaKeyAction: Equatable, Sendable {
     /// One event when the key goes down.
-    case press(EventSubtype)
+    case press(RemoteControlSubtype)
     /// Begin seeking when it goes down, end when it comes up.
-    case seek(begin: EventSubtype, end: EventSubtype)
+    case seek(begin: RemoteControlSubtype, end: RemoteControlSubtype)
 }
 
 public enum MediaKeyMap {

@@ -1,4 +1,5 @@
 import Motion
+import Time
 
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,7 @@ struct IIOAccelerometer {
     }
 
     /// The current reading, or nil when the device stopped answering.
-    func sample(at time: UInt64) -> MotionSample? {
+    func sample(at time: MonotonicInstant) -> MotionSample? {
         var values: [Double] = []
         for (axis, scale) in zip(["x", "y", "z"], scales) {
             guard let raw = SysfsFile.number("\(directory)/in_accel_\(axis)_raw") else { return nil }

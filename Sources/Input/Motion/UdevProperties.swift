@@ -5,7 +5,10 @@ import Glibc
 /// A device's udev properties, read from udev's database (`/run/udev/data/c<major>:<minor>`,
 /// lines `E:NAME=value`) without linking libudev.
 enum UdevProperties {
-    static func read(major: UInt32, minor: UInt32, database: String = "/run/udev/data") -> [String: String] {
+    /// Where udev keeps them.
+    static let database = "/run/udev/data"
+
+    static func read(major: UInt32, minor: UInt32, database: String = database) -> [String: String] {
         guard let text = SysfsFile.read("\(database)/c\(major):\(minor)") else { return [:] }
         var properties: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("E:") {

@@ -150,7 +150,7 @@ public final class ProxyPlayer {
     }
 
     private func playerInterface() -> Interface {
-        func event(_ method: TypedMethod<NoArguments, NoArguments>, _ subtype: EventSubtype) -> Method {
+        func event(_ method: TypedMethod<NoArguments, NoArguments>, _ subtype: RemoteControlSubtype) -> Method {
             .deferred(method) { [weak self] _, call in
                 guard let self else { return call.reply() }
                 self.rules.dispatchFromProxy(subtype) { call.reply() }

@@ -7,5 +7,5 @@ public protocol ProxyRules: AnyObject {
     var nowPlayingPlayer: (app: AppID, player: Player)? { get }
     /// Sends `subtype` through the rules as a remote-control event from the proxy (source
     /// `mpris`); `done` once its dispatch is over, handled or not.
-    func dispatchFromProxy(_ subtype: EventSubtype, done: @escaping () -> Void)
+    func dispatchFromProxy(_ subtype: RemoteControlSubtype, done: @escaping () -> Void)
 }

@@ -10,6 +10,7 @@ import Loop
 import MediaRemoteAPI
 import Motion
 import MotionEvaluation
+import Time
 
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,7 @@ let loop = try EventLoop()
 let bus = try Connection(.session, loop: loop)
 var received: [String] = []
 /// For --bench: how long each call took to arrive, from the timestamp it carries.
-var latencies: [UInt64] = []
+var latencies: [Duration] = []
 
 try bus.export(
     [
@@ -31,7 +32,7 @@ try bus.export(
                     let name = member.name.rawValue
                     let phase = name.hasPrefix("Motion") ? " " + name.dropFirst("Motion".count).lowercased() : ""
                     received.append(event.subtype + phase)
-                    latencies.append(MonotonicClock.microseconds - min(event.timestamp, MonotonicClock.microseconds))
+                    latencies.append(MonotonicClock.now.duration(since: MonotonicInstant(microseconds: event.timestamp)))
                     return ResponderReply(handled: true)
                 }
             })
@@ -58,6 +59,12 @@ try bus.export(
     let tick = try? loop.schedule(after: .milliseconds(10), repeating: .milliseconds(10)) {}
     loop.run(until: condition, timeout: .milliseconds(milliseconds))
     tick?.cancel()
+}
+
+/// Runs the loop until `due`, to the millisecond (at once if it is past).
+@MainActor func settle(until due: MonotonicInstant) {
+    let wait = due.duration(since: MonotonicClock.now)
+    if wait > .zero { settle(wait.wholeMicroseconds / 1000) }
 }
 
 /// Every device mediaremoted has seen; none while it does not answer.
@@ -180,10 +187,10 @@ func cpuTicks(_ pid: pid_t) -> Int {
         }
         let daemonBefore = cpuTicks(daemon)
         let selfBefore = cpuTicks(getpid())
-        let start = MonotonicClock.microseconds
+        let start = MonotonicClock.now
         settle(8000)
         writer.cancel()
-        let seconds = Double(MonotonicClock.microseconds - start) / 1_000_000
+        let seconds = MonotonicClock.now.duration(since: start) / .seconds(1)
         let daemonCPU = Double(cpuTicks(daemon) - daemonBefore) / ticksPerSecond / seconds * 100
         let selfCPU = Double(cpuTicks(getpid()) - selfBefore) / ticksPerSecond / seconds * 100
         let achieved = Int(Double(written) / seconds)
@@ -195,9 +202,9 @@ func cpuTicks(_ pid: pid_t) -> Int {
     sensor.destroy()
 }
 
-/// Median and p99 of microsecond samples.
-func summary(_ samples: [UInt64]) -> String {
-    let sorted = samples.sorted()
+/// Median and p99 of the samples, in microseconds.
+func summary(_ samples: [Duration]) -> String {
+    let sorted = samples.map(\.wholeMicroseconds).sorted()
     guard !sorted.isEmpty else { return "no samples" }
     return "median \(sorted[sorted.count / 2]) µs, p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]) µs"
 }
@@ -222,15 +229,15 @@ if CommandLine.arguments.contains("--bench") {
         for _ in 0..<rounds {
             let before = latencies.count
             caller.call(
-                ResponderMembers.remoteControlReceived, ResponderCall(subtype: "nextTrack", timestamp: MonotonicClock.microseconds),
+                ResponderMembers.remoteControlReceived, ResponderCall(subtype: "nextTrack", timestamp: MonotonicClock.now.microseconds),
                 destination: bus.uniqueName, path: "/test", interface: MediaRemoteNames.responderInterface) { _ in }
             settle(5000) { latencies.count > before }
         }
         let direct = Array(latencies.dropFirst(20))
         print("bench key press to responder: \(summary(keys))")
         print("bench direct D-Bus call: \(summary(direct))")
-        if let k = keys.sorted().dropFirst(keys.count / 2).first, let d = direct.sorted().dropFirst(direct.count / 2).first, d > 0 {
-            print("bench ratio of medians: \(Double(k) / Double(d))")
+        if let k = keys.sorted().dropFirst(keys.count / 2).first, let d = direct.sorted().dropFirst(direct.count / 2).first, d > .zero {
+            print("bench ratio of medians: \(k / d)")
         }
         try benchMotion()
     } catch {
@@ -417,20 +424,17 @@ do {
             failed += 1
             print("FAIL accelerometer open: without a claim \(!closedUnclaimed), with one \(openClaimed)")
         }
-        let start = MonotonicClock.microseconds
+        // The recording's times count from its start: replayed from `start` on.
+        let start = MonotonicClock.now
         for sample in shake {
-            let due = start + sample.time
-            let now = MonotonicClock.microseconds
-            if due > now { settle(Int64((due - now) / 1000)) }
+            settle(until: start + (sample.time - MonotonicInstant.zero))
             sensor.acceleration(x: sample.x, y: sample.y, z: sample.z)
         }
         check("a recorded hand shake replayed through a uinput accelerometer → began, ended", ["shake began", "shake ended"], within: 3000)
 
         // A shake in progress when the last claim goes is cancelled, and the sensor closed.
-        for sample in shake where sample.time < 2_200_000 {
-            let due = start + sample.time + 6_000_000
-            let now = MonotonicClock.microseconds
-            if due > now { settle(Int64((due - now) / 1000)) }
+        for sample in shake where sample.time < .zero + .milliseconds(2200) {
+            settle(until: start + (sample.time - MonotonicInstant.zero) + .seconds(6))
             sensor.acceleration(x: sample.x, y: sample.y, z: sample.z)
         }
         _ = try bridge(MediaRemoteMembers.releaseMotion)
@@ -448,11 +452,9 @@ do {
         // Unplugged mid-shake: the shake in progress is cancelled (the claim stays).
         _ = try bridge(MediaRemoteMembers.claimMotion)
         settle(3000) { holdsOpen(daemon, node) }
-        let again = MonotonicClock.microseconds
-        for sample in shake where sample.time < 2_200_000 {
-            let due = again + sample.time
-            let now = MonotonicClock.microseconds
-            if due > now { settle(Int64((due - now) / 1000)) }
+        let again = MonotonicClock.now
+        for sample in shake where sample.time < .zero + .milliseconds(2200) {
+            settle(until: again + (sample.time - MonotonicInstant.zero))
             sensor.acceleration(x: sample.x, y: sample.y, z: sample.z)
         }
         sensor.destroy()

@@ -1,0 +1,37 @@
+/// What a remote-control event asks for: the ten remote-control subtypes of UIKit. The raw
+/// values are the names used on the bus and on the command line.
+public enum RemoteControlSubtype: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    case play
+    case pause
+    case togglePlayPause
+    case stop
+    case nextTrack
+    case previousTrack
+    case beginSeekingBackward
+    case endSeekingBackward
+    case beginSeekingForward
+    case endSeekingForward
+
+    public var description: String { rawValue }
+
+    /// Whether it may pause a playing player: pause, play/pause and stop.
+    public var mayPause: Bool { self == .pause || self == .togglePlayPause || self == .stop }
+
+    /// For a begin seeking subtype, the subtype that ends it.
+    public var endOfSeek: RemoteControlSubtype? {
+        switch self {
+        case .beginSeekingBackward: .endSeekingBackward
+        case .beginSeekingForward: .endSeekingForward
+        default: nil
+        }
+    }
+
+    /// For an end seeking subtype, the subtype that began it.
+    public var beginningOfSeek: RemoteControlSubtype? {
+        switch self {
+        case .endSeekingBackward: .beginSeekingBackward
+        case .endSeekingForward: .beginSeekingForward
+        default: nil
+        }
+    }
+}
