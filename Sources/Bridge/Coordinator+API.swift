@@ -56,6 +56,10 @@ extension Coordinator {
                 } catch {
                     call.fail(DBusError(error))
                 }
+            case .failure(let error) where error.name == .invalidArgs:
+                // Its introspection does not read as XML: it is no Responder1 object.
+                call.fail(.invalidArgs(
+                    "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first"))
             case .failure(let error) where error.name == .unknownObject || error.name == .unknownMethod:
                 call.fail(.invalidArgs("there is no object at \(path) on your connection"))
             case .failure:

@@ -15,7 +15,7 @@ extension Coordinator {
         let players = registry.players.map { app, player, receiving in
             DescribePlayersReply.Player(
                 name: player.busName, app: app.rawValue, status: player.status.rawValue, receiving: receiving,
-                capabilities: PlayerProperties.names(of: player.capabilities),
+                capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
                 lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: now) == app,
                 reason: registry.nowPlayingReason(for: app, at: now))
         }

@@ -43,7 +43,7 @@ extension Coordinator {
             if let subtype = action.remoteControl {
                 delivery.deliver(subtype, to: app, player: player, answer: answer)
             } else {
-                delivery.toggleShuffle(of: app, player: player, current: tracker.properties(of: app)["Shuffle"], answer: answer)
+                delivery.toggleShuffle(of: app, player: player, current: tracker.properties(of: app)[MPRISMembers.shuffle.name.rawValue], answer: answer)
             }
         case .responder(let address):
             callResponder(address, event, answer: answer)

@@ -1,3 +1,4 @@
+import Config
 import Core
 import DBusTypes
 import MediaRemoteAPI
@@ -9,7 +10,7 @@ struct PublishedState: Equatable {
     /// What a bridge with nothing on the bus would publish.
     static let empty = PublishedState(
         MediaRemoteProperties(
-            version: MediaRemoteVersion.current, nowPlaying: nil, firstResponder: nil, mode: Mode.compat.rawValue, players: []))
+            version: MediaRemoteVersion.current, nowPlaying: nil, firstResponder: nil, mode: Configuration().mode.rawValue, players: []))
 
     private init(_ properties: MediaRemoteProperties) {
         self.properties = properties

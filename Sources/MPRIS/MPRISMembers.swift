@@ -21,8 +21,12 @@ public enum MPRISMembers {
     public static let openUri = TypedMethod<URIArgument, NoArguments>("OpenUri")
     public static let seeked = TypedSignal<SeekedPosition>("Seeked")
 
-    // org.mpris.MediaPlayer2.Player's properties that MediaRemote writes or reads alone.
+    // org.mpris.MediaPlayer2.Player's properties that MediaRemote writes (the writable four)
+    // or reads alone (Position, which no player signals).
+    public static let loopStatus = TypedProperty<String>("LoopStatus")
+    public static let rate = TypedProperty<Double>("Rate")
     public static let shuffle = TypedProperty<Bool>("Shuffle")
+    public static let volume = TypedProperty<Double>("Volume")
     public static let position = TypedProperty<Int64>("Position")
 }
 

@@ -12,7 +12,7 @@ public struct PlayerProperties: Equatable, Sendable {
     public init() {}
 
     /// Reads a property map (`GetAll`'s reply, or `PropertiesChanged`'s changed properties).
-    /// A map of another shape never gets here: the bodies' types refuse it.
+    /// (A map of another shape reads as empty: ``LenientPropertyMap``.)
     public init(_ properties: [String: Value]) {
         for (name, value) in properties {
             if name == "PlaybackStatus", case .string(let text) = value {
@@ -31,8 +31,8 @@ public struct PlayerProperties: Equatable, Sendable {
     ]
 
     /// The names of the properties saying what `capabilities` holds.
-    public static func names(of capabilities: PlayerCapabilities) -> [String] {
-        Self.capabilities.filter { capabilities.contains($0.0) }.map(\.1.rawValue)
+    public static func names(of capabilities: PlayerCapabilities) -> [MemberName] {
+        Self.capabilities.filter { capabilities.contains($0.0) }.map(\.1)
     }
 
     private static func capability(named name: String) -> PlayerCapabilities? {

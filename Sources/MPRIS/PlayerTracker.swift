@@ -67,14 +67,9 @@ public final class PlayerTracker {
 
     /// Finds the players on the bus now (those already tracked stay as they are).
     private func listPlayers() {
-        connection.call(destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "ListNames") {
-            [weak self] result in
-            guard let self, case .success(let reply) = result,
-                let names = try? [String](dbusValue: reply.arguments.first ?? .array(.string, []))
-            else { return }
-            for name in names.compactMap({ try? BusName($0) }) where MPRISNames.isPlayerName(name) {
-                self.lookUpOwner(name)
-            }
+        connection.listNames { [weak self] names in
+            guard let self else { return }
+            for name in names where MPRISNames.isPlayerName(name) { self.lookUpOwner(name) }
         }
     }
 
@@ -138,10 +133,9 @@ public final class PlayerTracker {
         guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return }
         var tracked = Tracked(name: name, arrival: arrival)
         tracked.subscription = connection.subscribe(
-            StandardMembers.propertiesChanged, of: .properties, sender: owner, path: MPRISNames.path,
+            StandardMembers.propertiesChangedLeniently, of: .properties, sender: owner, path: MPRISNames.path,
             arguments: [0: MPRISNames.player.rawValue]
         ) { [weak self] change in
-            // A change that is not `sa{sv}as` says nothing we can read.
             if case .success(let change) = change { self?.propertiesChanged(owner, change) }
         }
         tracked.seeked = connection.subscribe(MPRISMembers.seeked, of: MPRISNames.player, sender: owner, path: MPRISNames.path) {
@@ -164,14 +158,14 @@ public final class PlayerTracker {
 
     private func readProperties(_ owner: BusName, name: BusName, retry: Bool) {
         connection.call(
-            StandardMembers.getAll, InterfaceArgument(MPRISNames.player), destination: owner, path: MPRISNames.path,
+            StandardMembers.getAllLeniently, InterfaceArgument(MPRISNames.player), destination: owner, path: MPRISNames.path,
             interface: .properties, timeout: .seconds(2)
         ) { [weak self] result in
             guard let self, var tracked = self.players[owner], tracked.name == name else { return }
             switch result {
             case .success(let all):
-                let properties = PlayerProperties(all.content)
-                tracked.properties = all.content
+                let properties = PlayerProperties(all.properties)
+                tracked.properties = all.properties
                 tracked.capabilities = properties.initialCapabilities
                 let player = Player(busName: name.rawValue, status: properties.status ?? .stopped, capabilities: tracked.capabilities)
                 let wasReported = tracked.isReported
@@ -199,16 +193,16 @@ public final class PlayerTracker {
 
     private func readRootProperties(_ owner: BusName) {
         connection.call(
-            StandardMembers.getAll, InterfaceArgument(MPRISNames.root), destination: owner, path: MPRISNames.path,
+            StandardMembers.getAllLeniently, InterfaceArgument(MPRISNames.root), destination: owner, path: MPRISNames.path,
             interface: .properties, timeout: .seconds(2)
         ) { [weak self] result in
             guard let self, case .success(let all) = result, self.players[owner] != nil else { return }
-            self.players[owner]?.rootProperties = all.content
+            self.players[owner]?.rootProperties = all.properties
             self.mirror?.playerRootPropertiesRead(AppID(owner.rawValue))
         }
     }
 
-    private func propertiesChanged(_ owner: BusName, _ change: PropertiesChange) {
+    private func propertiesChanged(_ owner: BusName, _ change: LenientPropertiesChange) {
         guard var tracked = players[owner], tracked.isReported else { return }
         let changes = change.changed
         let statusBefore = tracked.properties["PlaybackStatus"]

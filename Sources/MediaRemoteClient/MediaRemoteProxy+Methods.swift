@@ -6,12 +6,7 @@ import MediaRemoteAPI
 extension MediaRemoteProxy {
     /// Every property, as `GetAll` answers.
     public func properties() throws(ProxyError) -> MediaRemoteProperties {
-        let all = try call(StandardMembers.getAll, InterfaceArgument(MediaRemoteNames.interface), of: .properties)
-        do throws(DBusError) {
-            return try MediaRemoteProperties(arguments: all.arguments)
-        } catch {
-            throw .unreadable(StandardMembers.getAll.name, error)
-        }
+        try call(MediaRemoteProperties.getAll, InterfaceArgument(MediaRemoteNames.interface), of: .properties)
     }
 
     /// One property: its value alone, which reads whatever else a service of another version

@@ -21,7 +21,7 @@ struct NowPlayingTrack: Equatable {
     static func read(_ name: String, on connection: Connection) -> NowPlayingTrack? {
         guard let busName = try? BusName(name),
             let all = try? connection.callBlocking(
-                StandardMembers.getAll, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
+                StandardMembers.getAllLeniently, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
                 timeout: .seconds(2))
         else { return nil }
         return NowPlayingTrack(name, all)
@@ -31,16 +31,16 @@ struct NowPlayingTrack: Equatable {
     static func read(_ name: String, on connection: Connection, _ answer: @escaping (NowPlayingTrack?) -> Void) {
         guard let busName = try? BusName(name) else { return answer(nil) }
         connection.call(
-            StandardMembers.getAll, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
+            StandardMembers.getAllLeniently, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
             timeout: .seconds(2)
         ) { result in
             answer((try? result.get()).map { NowPlayingTrack(name, $0) })
         }
     }
 
-    private init(_ name: String, _ all: AllProperties) {
+    private init(_ name: String, _ all: LenientPropertyMap) {
         player = name
-        apply(all.content)
+        apply(all.properties)
     }
 
     init(player: String) { self.player = player }

@@ -32,7 +32,7 @@ final class FakeService: @unchecked Sendable {
             }
         }
         thread.start()
-        started.wait()
+        guard started.wait(timeout: .now() + 30) == .success else { throw DBusError.failed("the stand-in service did not start") }
         if let failure = lock.withLock({ failure }) { throw failure }
     }
 

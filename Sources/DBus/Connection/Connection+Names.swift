@@ -101,9 +101,15 @@ extension Connection {
 
     /// The names on the bus (`ListNames`), blocking. For tools and start-up.
     public func listNames() throws(DBusError) -> [BusName] {
-        let reply = try callBlocking(busMethod("ListNames", []))
-        let names: [String] = try (reply.arguments.first ?? .array(.string, [])).decode()
-        return names.compactMap { try? BusName($0) }
+        let names = try callBlocking(StandardMembers.listNames, NoArguments(), destination: .bus, path: StandardMembers.busPath, interface: .bus)
+        return names.content.compactMap { try? BusName($0) }
+    }
+
+    /// The same, answered on the loop; none when the bus does not answer.
+    public func listNames(reply: @escaping ([BusName]) -> Void) {
+        call(StandardMembers.listNames, NoArguments(), destination: .bus, path: StandardMembers.busPath, interface: .bus) { result in
+            reply(((try? result.get())?.content ?? []).compactMap { try? BusName($0) })
+        }
     }
 
     func busMethod(_ member: MemberName, _ arguments: [Value]) -> Message {

@@ -62,22 +62,6 @@ extension TypedCall where Output == NoArguments {
     }
 }
 
-extension Property {
-    /// A property declared by a ``TypedProperty``; a setter that throws refuses the new value
-    /// (a `DBusError` as it is, any other error as `Failed`), and a value of another type is
-    /// refused with `InvalidArgs` before it runs.
-    public init<Content>(
-        _ property: TypedProperty<Content>,
-        changeSignal: ChangeSignal = .emitsValue,
-        get: (() -> Content)?,
-        set: ((Content) throws -> Void)? = nil
-    ) {
-        self.init(
-            property.name, Content.dbusType, changeSignal: changeSignal, get: get.map { get in { get().dbusValue } },
-            set: set.map { set in { value in try set(try Content(dbusValue: value)) } })
-    }
-}
-
 extension SignalMember {
     /// A signal declared by a ``TypedSignal``.
     public init<Body>(_ signal: TypedSignal<Body>) {

@@ -1,7 +1,7 @@
 import DBusTypes
 
-/// Methods whose arguments are known only at run time: a forwarder that passes a call on as it
-/// came, a test's table built from data. A contract's methods are typed (Method+Typed.swift).
+/// Methods whose arguments are known only at run time: a test's table built from data (an echo
+/// object, a fuzzer's player). A contract's methods are typed (Method+Typed.swift).
 extension Method {
     /// A method that answers at once: the handler returns the output values or throws the
     /// error to reply with (a `DBusError` as it is; any other error as `Failed`). Values that

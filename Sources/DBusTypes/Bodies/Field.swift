@@ -10,8 +10,8 @@ public struct Field: Sendable {
         type = T.dbusType
     }
 
-    /// A field of a type known only at run time: a table built from data (a fuzzer's, a
-    /// forwarder's that passes its arguments on as they came).
+    /// A field of a type known only at run time: a table built from data (a test's echo
+    /// object, a fuzzer's player).
     public init(_ name: String, type: SignatureType) {
         self.name = name
         self.type = type

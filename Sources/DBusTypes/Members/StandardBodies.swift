@@ -104,6 +104,14 @@ public struct MachineID: SingleFieldBody, Hashable, Sendable {
     public static var owner: String { "the GetMachineId reply" }
 }
 
+/// The names on the bus, as `ListNames` answers.
+public struct NameList: SingleFieldBody, Hashable, Sendable {
+    public var content: [String]
+    public init(_ content: [String]) { self.content = content }
+    public static var fieldName: String { "names" }
+    public static var owner: String { "the ListNames reply" }
+}
+
 /// A bus name, as `GetNameOwner` takes and answers it.
 public struct NameArgument: SingleFieldBody, Hashable, Sendable {
     public var content: String

@@ -7,6 +7,9 @@ public enum StandardMembers {
     public static let getAll = TypedMethod<InterfaceArgument, AllProperties>("GetAll")
     public static let set = TypedMethod<PropertyWrite, NoArguments>("Set")
     public static let propertiesChanged = TypedSignal<PropertiesChange>("PropertiesChanged")
+    /// The same two, read leniently: for peers we do not control (LenientBodies.swift).
+    public static let getAllLeniently = TypedMethod<InterfaceArgument, LenientPropertyMap>("GetAll")
+    public static let propertiesChangedLeniently = TypedSignal<LenientPropertiesChange>("PropertiesChanged")
 
     // org.freedesktop.DBus.Introspectable
     public static let introspect = TypedMethod<NoArguments, IntrospectionData>("Introspect")
@@ -18,4 +21,5 @@ public enum StandardMembers {
     // org.freedesktop.DBus, at /org/freedesktop/DBus on the bus itself
     public static let busPath: ObjectPath = "/org/freedesktop/DBus"
     public static let getNameOwner = TypedMethod<NameArgument, NameArgument>("GetNameOwner")
+    public static let listNames = TypedMethod<NoArguments, NameList>("ListNames")
 }

@@ -15,7 +15,8 @@ public final class ProxyPlayer {
     private let connection: Connection
     private let tracker: PlayerTracker
     private let calls: CallQueue
-    private unowned let rules: any ProxyRules
+    /// Weak: the rules own the proxy; a call that finishes after they went finds no target.
+    private weak var rules: (any ProxyRules)?
     /// How long the Now Playing player has to answer a forwarded call or read.
     public var callTimeout: Duration
     /// The player the proxy stood for when it last announced its properties.
@@ -30,7 +31,7 @@ public final class ProxyPlayer {
     }
 
     /// The Now Playing app, when it has a player to mirror.
-    var target: AppID? { rules.nowPlayingPlayer?.app }
+    var target: AppID? { rules?.nowPlayingPlayer?.app }
 
     /// Exports the proxy's object and follows the tracker's news of its target. The name is
     /// the caller's to take (``takeName()``).
@@ -77,8 +78,12 @@ public final class ProxyPlayer {
     ]
     /// The capabilities that follow the target (`CanControl` is always true: the proxy takes
     /// every call, and the rules decide where it goes).
-    static let control = PlayerProperties.capabilities.first { $0.0 == .control }!.1
-    static let capabilities = PlayerProperties.capabilities.map(\.1).filter { $0 != control }
+    static let control = PlayerProperties.names(of: .control)[0]
+    static let capabilities = [PlayerCapabilities.goNext, .goPrevious, .play, .pause, .seek].flatMap(PlayerProperties.names(of:))
+    /// The mirrored properties a client may write: passed on to the target.
+    static let writable: Set<MemberName> = [
+        MPRISMembers.loopStatus.name, MPRISMembers.rate.name, MPRISMembers.shuffle.name, MPRISMembers.volume.name,
+    ]
     /// The root interface's properties that follow the target (OpenUri is forwarded to it, so
     /// what it accepts is what the proxy accepts).
     static let mirroredRootProperties: [MemberName] = ["Identity", "SupportedUriSchemes", "SupportedMimeTypes"]
@@ -144,7 +149,7 @@ public final class ProxyPlayer {
 
     /// "MediaRemote", and which player it stands for.
     private var identity: String {
-        guard let (app, player) = rules.nowPlayingPlayer else { return "MediaRemote" }
+        guard let (app, player) = rules?.nowPlayingPlayer else { return "MediaRemote" }
         let name = tracker.identity(of: app) ?? player.busName
         return "MediaRemote (\(name))"
     }
@@ -152,14 +157,14 @@ public final class ProxyPlayer {
     private func playerInterface() -> Interface {
         func event(_ method: TypedMethod<NoArguments, NoArguments>, _ subtype: RemoteControlSubtype) -> Method {
             .deferred(method) { [weak self] _, call in
-                guard let self else { return call.reply() }
-                self.rules.dispatchFromProxy(subtype) { call.reply() }
+                guard let self, let rules = self.rules else { return call.reply() }
+                rules.dispatchFromProxy(subtype) { call.reply() }
             }
         }
         // Weak: a write or read through may finish after a reload turned the proxy off.
         var properties = ProxyPlayer.mirroredProperties.map { name, fallback in
             let get = { [weak self] in self?.mirror(name.rawValue, fallback) ?? fallback }
-            guard ["LoopStatus", "Rate", "Shuffle", "Volume"].contains(name.rawValue) else { return Property(name, fallback.type, get: get) }
+            guard ProxyPlayer.writable.contains(name) else { return Property(name, fallback.type, get: get) }
             return Property.writeThrough(name, fallback.type, get: get) { [weak self] value, done in
                 guard let self else { return done(nil) }
                 self.forwardSet(name, value, done)
@@ -169,7 +174,8 @@ public final class ProxyPlayer {
             Property(name, .boolean, get: { [weak self] in self?.capability(name.rawValue) ?? .boolean(false) })
         }
         properties.append(Property(ProxyPlayer.control, .boolean, changeSignal: .none, get: { .boolean(true) }))
-        properties.append(.readThrough("Position", .int64, fallback: { [weak self] in self?.mirror("Position", .int64(0)) ?? .int64(0) }) {
+        let position = MPRISMembers.position.name
+        properties.append(.readThrough(position, .int64, fallback: { [weak self] in self?.mirror(position.rawValue, .int64(0)) ?? .int64(0) }) {
             [weak self] answer in
             guard let self else { return answer(.int64(0)) }
             // A player that does not answer its Position is at 0 as far as anyone can tell.
@@ -191,8 +197,9 @@ public final class ProxyPlayer {
     private func forward<Input>(_ method: TypedMethod<Input, NoArguments>) -> Method {
         .deferred(method) { [weak self] input, call in
             guard let self, let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
-            self.calls.call(method, input, destination: owner, path: MPRISNames.path, interface: MPRISNames.player, timeout: self.callTimeout) {
-                result in
+            // The player's reply is passed back as taken, whatever it carries (as a key's call is).
+            let forwarded = Message.methodCall(method, input, destination: owner, path: MPRISNames.path, interface: MPRISNames.player)
+            self.calls.call(forwarded, timeout: self.callTimeout) { result in
                 switch result {
                 case .success: call.reply()
                 case .failure(let error): call.fail(error)
@@ -209,10 +216,10 @@ public final class ProxyPlayer {
         let tracker = self.tracker
         // Unless the player says otherwise first (clamping a volume, say) before it answers.
         let mark = tracker.signalMark(name.rawValue, of: app)
-        calls.call(
-            StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, name), value),
-            destination: owner, path: MPRISNames.path, interface: .properties, timeout: callTimeout
-        ) { [weak self] result in
+        let write = Message.methodCall(
+            StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, name), value), destination: owner, path: MPRISNames.path,
+            interface: .properties)
+        calls.call(write, timeout: callTimeout) { [weak self] result in
             guard case .success = result else {
                 if case .failure(let error) = result { done(error) }
                 return

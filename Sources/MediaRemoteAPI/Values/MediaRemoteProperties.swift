@@ -46,6 +46,9 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
     /// `GetAll`'s reply: one dictionary, property name to value.
     public static let fields = AllProperties.fields
 
+    /// `GetAll` of the interface, read as these properties.
+    public static let getAll = TypedMethod<InterfaceArgument, MediaRemoteProperties>(StandardMembers.getAll.name)
+
     public var arguments: [Value] {
         [.stringVariantDictionary(Self.published.map { ($0.name.rawValue, $0.value(self)) })]
     }
