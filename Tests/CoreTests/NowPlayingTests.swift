@@ -181,6 +181,35 @@ struct NowPlayingTests {
         #expect(transcript.nowPlaying == "B")
     }
 
+    @Test("a pin ends when its app stops receiving by a change of mode, as it does when the app ends receiving")
+    func modeEndsPin() {
+        var transcript = Transcript(Self.bothPlaying + [.remote(.pause), .status("B", .paused)])
+        #expect(transcript.registry.pin?.app == "B")
+        transcript.dispatcher.registry.mode = .strict
+        #expect(transcript.registry.pin == nil)
+        transcript.dispatcher.registry.mode = .compat
+        #expect(transcript.registry.pin == nil, "a pin ended stays ended")
+        #expect(transcript.nowPlaying == "A")
+        // An app that began receiving keeps its pin through the change.
+        var began = Transcript(Self.bothPlaying + [.begin("B"), .remote(.pause), .status("B", .paused)])
+        began.dispatcher.registry.mode = .strict
+        #expect(began.registry.pin?.app == "B")
+    }
+
+    @Test("stopped, then paused, then playing within the grace: a new start, not a track change")
+    func stoppedPausedPlaying() {
+        let transcript = Transcript([
+            .appear("A", .paused), .appear("B", .paused), .status("B", .playing), .status("A", .playing), .status("B", .stopped),
+            .wait(milliseconds: 100), .status("B", .paused), .wait(milliseconds: 100), .status("B", .playing),
+        ])
+        #expect(transcript.nowPlaying == "B")
+        let changingTrack = Transcript([
+            .appear("A", .paused), .appear("B", .paused), .status("B", .playing), .status("A", .playing), .status("B", .stopped),
+            .wait(milliseconds: 200), .status("B", .playing),
+        ])
+        #expect(changingTrack.nowPlaying == "A")
+    }
+
     @Test("a stopped player resumed within the track-change grace is said to be playing, not paused")
     func resumedWithinGrace() {
         let transcript = Transcript(Self.bothPlaying + [.remote(.stop), .status("B", .stopped), .wait(milliseconds: 200), .status("B", .playing)])

@@ -31,7 +31,7 @@ extension Registry {
             }
         }
         guard anyReceiving else { return (false, nil) }
-        if let pin = activePin { return (true, pin.app) }
+        if let pin = pin { return (true, pin.app) }
         if let best { return (true, best.app) }
         if let responder = stack.last(where: { isReceiving($0.app) }) { return (true, responder.app) }
         return (true, bestIdle?.app)
@@ -109,7 +109,7 @@ extension Registry {
                 : "not receiving remote-control events"
         }
         if nowPlaying(at: now) == app { return "Now Playing: " + whyNowPlaying(app, record, at: now) }
-        if let pin = activePin, record.isPlaying { return pin.reason.outranking }
+        if let pin = pin, record.isPlaying { return pin.reason.outranking }
         if record.isPlaying {
             // Found playing at start-up: when it started, nobody knows.
             return record.lastStartedPlaying == .zero
@@ -128,7 +128,7 @@ extension Registry {
 
     private func whyNowPlaying(_ app: AppID, _ record: AppRecord, at now: MonotonicInstant) -> String {
         // A pause's pin outlives a resume inside the track-change grace: playing again is "playing".
-        if let pin = activePin, pin.app == app, !(pin.reason == .pausedByRemoteControl && record.isPlaying) {
+        if let pin = pin, pin.app == app, !(pin.reason == .pausedByRemoteControl && record.isPlaying) {
             return pin.reason.phrase
         }
         if record.isPlaying { return "playing" }

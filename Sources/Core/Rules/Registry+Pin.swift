@@ -36,10 +36,4 @@ extension Registry {
         if pin?.app == app { pin = nil }
     }
 
-    /// The pin, while its app still receives and has a player; a pin always wins, since any
-    /// start ends it.
-    var activePin: NowPlayingPin? {
-        guard let pin, let record = apps[pin.app], record.player != nil, record.receives(in: mode) else { return nil }
-        return pin
-    }
 }

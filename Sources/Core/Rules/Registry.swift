@@ -3,7 +3,11 @@ import Time
 /// The state the rules work on: apps, their players, who receives, the first-responder stack.
 /// A value with no clock: every change takes the time it happened.
 public struct Registry: Sendable {
-    public var mode: Mode
+    /// A mode that makes the pinned app stop receiving (strict, for an app that never began)
+    /// ends the pin, as ending to receive does.
+    public var mode: Mode {
+        didSet { if let pin, apps[pin.app]?.receives(in: mode) != true { self.pin = nil } }
+    }
     /// A player that goes from Playing to Stopped and back within this time is changing track
     /// (VLC stops for about 200 ms on Next): it has not *started* playing again.
     public var trackChangeGrace: Duration
@@ -18,7 +22,9 @@ public struct Registry: Sendable {
     var apps: [AppID: AppRecord] = [:]
     /// Every app's first-responder entries, oldest push first; the last is the first responder.
     var stack: [ResponderAddress] = []
-    /// The app kept Now Playing until another player starts to play, if any.
+    /// The app kept Now Playing until another player starts to play, if any. Always an app that
+    /// receives and has a player: each change that would break that ends the pin (``unpin(_:)``,
+    /// ``mode``).
     public internal(set) var pin: NowPlayingPin?
     /// The last pause-like event sent to a playing app, until the app answers by pausing.
     var pauseRequest: PauseRequest?
@@ -67,6 +73,8 @@ public struct Registry: Sendable {
         _ app: AppID, status: PlaybackStatus? = nil, capabilities: PlayerCapabilities? = nil, at time: MonotonicInstant
     ) {
         guard var record = apps[app], var player = record.player else { return }
+        // Asked before the change: back into Playing within the grace is the same playing.
+        let changingTrack = isChangingTrack(record, at: time)
         if let capabilities { player.capabilities = capabilities }
         let before = player.status
         if let status { player.status = status }
@@ -76,7 +84,6 @@ public struct Registry: Sendable {
             return
         }
         if status == .playing {
-            let changingTrack = record.stoppedAfterPlaying && record.lastPlayed.map { time >= $0 && time - $0 <= trackChangeGrace } == true
             record.stoppedAfterPlaying = false
             apps[app] = record
             if !changingTrack || record.lastStartedPlaying == nil { started(app, at: time) }
@@ -86,6 +93,8 @@ public struct Registry: Sendable {
             apps[app] = record
             stoppedPlaying(app, at: time)
         } else {
+            // Stopped, then paused: no longer straight from Playing to Stopped.
+            record.stoppedAfterPlaying = false
             apps[app] = record
         }
     }
