@@ -13,12 +13,12 @@ extension Coordinator {
     }
 
     func beginReceiving(_ app: AppID) -> NoArguments {
-        changeState { $0.registry.beginReceiving(app, at: now) }
+        router.changeState { $0.registry.beginReceiving(app, at: router.now) }
         return NoArguments()
     }
 
     func endReceiving(_ app: AppID) -> NoArguments {
-        changeState { $0.registry.endReceiving(app) }
+        router.changeState { $0.registry.endReceiving(app) }
         return NoArguments()
     }
 
@@ -28,16 +28,16 @@ extension Coordinator {
     func becomeFirstResponder(_ path: ObjectPath, of app: AppID, call: TypedCall<Success>) throws {
         let responder = ResponderAddress(app: app, path: path.rawValue)
         // Refused before the check costs a call, and again after it (others may have landed).
-        try DBusError.from { () throws(CoreError) in try dispatcher.registry.checkCanPush(responder) }
+        try DBusError.from { () throws(CoreError) in try router.registry.checkCanPush(responder) }
         let pending = pendingPushes[app, default: 0]
-        guard pending < dispatcher.registry.limits.pendingPushesPerApp else {
+        guard pending < router.registry.limits.pendingPushesPerApp else {
             throw DBusError(MediaRemoteNames.limitExceeded,
                             "you have \(pending) BecomeFirstResponder calls still being checked, the most one connection may have; wait for their answers")
         }
         pendingPushes[app] = pending + 1
         connection.call(
             StandardMembers.introspect, NoArguments(), destination: try BusName(app.rawValue), path: path, interface: .introspectable,
-            timeout: responderTimeout
+            timeout: router.responderTimeout
         ) { [weak self] result in
             guard let self else { return }
             let left = (self.pendingPushes[app] ?? 1) - 1
@@ -49,8 +49,8 @@ extension Coordinator {
                         "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first"))
                 }
                 do throws(CoreError) {
-                    try self.changeState { (dispatcher) throws(CoreError) in
-                        try dispatcher.registry.becomeFirstResponder(responder, at: self.now)
+                    try self.router.changeState { (dispatcher) throws(CoreError) in
+                        try dispatcher.registry.becomeFirstResponder(responder, at: self.router.now)
                     }
                     call.reply(Success(true))
                 } catch {
@@ -71,7 +71,7 @@ extension Coordinator {
 
     func resignFirstResponder(_ path: ObjectPath, of app: AppID) -> Success {
         var resigned = false
-        changeState { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path.rawValue)) }
+        router.changeState { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path.rawValue)) }
         return Success(resigned)
     }
 
@@ -79,7 +79,7 @@ extension Coordinator {
         guard case .remoteControl(let subtype) = try Coordinator.subtype(name) else {
             throw DBusError.invalidArgs("'\(name)' is a motion subtype; use SimulateMotion")
         }
-        dispatch(.remoteControl(subtype, at: now, from: .api)) { outcome in
+        router.dispatch(.remoteControl(subtype, at: router.now, from: .api)) { outcome in
             call.reply(SendRemoteControlEventReply(handledBy: EventDispatched.Outcome(outcome).handledBy))
         }
     }
@@ -89,17 +89,17 @@ extension Coordinator {
         guard try Coordinator.subtype(name) == .shake else {
             throw DBusError.invalidArgs("'\(name)' is not a motion subtype; the only one is 'shake'")
         }
-        dispatch(.motion(.began, at: now, from: .simulated)) { [weak self] _ in
+        router.dispatch(.motion(.began, at: router.now, from: .simulated)) { [weak self] _ in
             guard let self else { return }
-            self.dispatch(.motion(.ended, at: self.now, from: .simulated)) { _ in call.reply() }
+            self.router.dispatch(.motion(.ended, at: self.router.now, from: .simulated)) { _ in call.reply() }
         }
     }
 
     /// A person's choice (`Shift`, `Unshift`): Now Playing moves along the line until another
     /// player starts to play. Answers with the player chosen.
     func shift(by offset: Int) throws -> ShiftReply {
-        let chosen = changeState { $0.registry.shift(by: offset, at: now) }
-        guard let chosen, let player = dispatcher.registry.player(of: chosen) else {
+        let chosen = router.changeState { $0.registry.shift(by: offset, at: router.now) }
+        guard let chosen, let player = router.registry.player(of: chosen) else {
             throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
         Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
@@ -108,14 +108,14 @@ extension Coordinator {
 
     func claimMotion(_ app: AppID) throws -> NoArguments {
         try DBusError.from { () throws(CoreError) in
-            try changeState { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(app, at: now) }
+            try router.changeState { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(app, at: router.now) }
         }
         return NoArguments()
     }
 
     func releaseMotion(_ app: AppID) throws -> NoArguments {
         var released = false
-        changeState { released = $0.registry.releaseMotion(app) }
+        router.changeState { released = $0.registry.releaseMotion(app) }
         guard released else { throw DBusError.invalidArgs("you hold no motion claim to release") }
         return NoArguments()
     }

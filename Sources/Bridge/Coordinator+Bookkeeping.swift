@@ -8,7 +8,7 @@ extension Coordinator {
     /// come and go by the thousand).
     var bookkeeping: [String: Int] {
         [
-            "apps": dispatcher.registry.appCount,
+            "apps": router.registry.appCount,
             "tracked players": tracker.bookkeeping,
             "seeks": delivery.bookkeeping,
             "failures told": failures.count,

@@ -11,13 +11,13 @@ extension Coordinator {
     /// Every tracked player with what `mediaremotectl players` shows: its app, status,
     /// capabilities, receiving, when it last started playing and why it is or is not Now Playing.
     func describePlayers() -> DescribePlayersReply {
-        let registry = dispatcher.registry
+        let registry = router.registry
         let players = registry.players.map { app, player, receiving in
             DescribePlayersReply.Player(
                 name: player.busName, app: app.rawValue, status: player.status.rawValue, receiving: receiving,
                 capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
-                lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: now) == app,
-                reason: registry.nowPlayingReason(for: app, at: now))
+                lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: router.now) == app,
+                reason: registry.nowPlayingReason(for: app, at: router.now))
         }
         return DescribePlayersReply(players: players)
     }
@@ -25,11 +25,11 @@ extension Coordinator {
     /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
     /// event would take now (or why it would be discarded), the receiving apps, the claims.
     func describeState() -> DescribeStateReply {
-        let registry = dispatcher.registry
-        let (links, reason) = dispatcher.remoteControlChain(at: now)
+        let registry = router.registry
+        let (links, reason) = router.dispatcher.remoteControlChain(at: router.now)
         return DescribeStateReply(
             chain: links.map(DescribeStateReply.Link.init), chainDiscarded: links.isEmpty ? reason.rawValue : nil,
-            nowPlayingReason: registry.whyNowPlaying(at: now), receiving: registry.receivingApps.map(\.rawValue),
+            nowPlayingReason: registry.whyNowPlaying(at: router.now), receiving: registry.receivingApps.map(\.rawValue),
             motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.rawValue, UInt32($0.value)) })
         )
     }

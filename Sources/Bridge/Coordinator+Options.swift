@@ -10,10 +10,9 @@ import MPRIS
 extension Coordinator {
     /// Takes the settings that are plain values, as they are: at start-up and on every reload.
     func adopt(_ options: Service.Options) {
-        dispatcher.registry.mode = options.mode
-        dispatcher.registry.playerPriority = options.playerPriority
-        dispatcher.shakeAction = options.shakeAction
-        responderTimeout = options.callTimeout
+        router.adopt(
+            mode: options.mode, playerPriority: options.playerPriority, shakeAction: options.shakeAction,
+            responderTimeout: options.callTimeout)
         delivery.callTimeout = options.callTimeout
         proxy?.callTimeout = options.callTimeout
         delivery.seekStep = options.seekStep

@@ -6,17 +6,17 @@ import MPRIS
 extension Coordinator: PlayerTrackerDelegate {
     func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival) {
         Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
-        changeState { $0.registry.playerAppeared(app, player, arrival, at: now) }
+        router.changeState { $0.registry.playerAppeared(app, player, arrival, at: router.now) }
     }
 
     func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?) {
-        changeState { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: now) }
+        router.changeState { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: router.now) }
     }
 
     func playerVanished(_ app: AppID) {
-        Log.info("player \(dispatcher.registry.player(of: app)?.busName ?? app.rawValue) left")
+        Log.info("player \(router.registry.player(of: app)?.busName ?? app.rawValue) left")
         forgetPlayer(of: app)
-        changeState { $0.registry.playerVanished(app) }
+        router.changeState { $0.registry.playerVanished(app) }
     }
 
     func playerUnreadable(_ name: BusName, _ error: DBusError) {

@@ -11,17 +11,17 @@ extension Coordinator {
     func finishBeforeStopping(timeout: Duration) {
         inputs.stop()
         waitForDispatches(timeout)
-        for event in dispatcher.endingsBeforeStopping(at: now) {
-            Log.info("stopping: delivering \(Coordinator.describe(event)) to where it began")
-            dispatch(event)
+        for event in router.dispatcher.endingsBeforeStopping(at: router.now) {
+            Log.info("stopping: delivering \(EventRouter.describe(event)) to where it began")
+            router.dispatch(event)
         }
         waitForDispatches(timeout)
     }
 
     private func waitForDispatches(_ timeout: Duration) {
-        guard dispatchesInFlight > 0 else { return }
-        if !connection.loop.run(until: { self.dispatchesInFlight == 0 }, timeout: timeout) {
-            Log.warning("stopping without the answers to \(dispatchesInFlight) events")
+        guard router.dispatchesInFlight > 0 else { return }
+        if !connection.loop.run(until: { self.router.dispatchesInFlight == 0 }, timeout: timeout) {
+            Log.warning("stopping without the answers to \(router.dispatchesInFlight) events")
         }
     }
 }

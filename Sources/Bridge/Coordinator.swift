@@ -8,18 +8,18 @@ import MediaRemoteAPI
 import MPRIS
 import Time
 
-/// The rules wired to the bus: the dispatcher's state follows the bus (players, apps leaving,
-/// the API's calls), each event runs up its chain through real deliveries, and every outcome
-/// is announced. Everything runs on the loop's thread.
+/// The daemon assembled: the parts, each with one job, wired to one another and to the bus.
+/// The rules (``EventRouter``) follow the bus (players through the tracker, apps leaving, the
+/// API's calls) and the devices; what they change is announced (``PropertyAnnouncer``, the
+/// proxy). Everything runs on the loop's thread.
 final class Coordinator {
     let connection: Connection
-    var dispatcher: Dispatcher
+    /// The rules' state, and every event's way up its chain.
+    let router: EventRouter
     let tracker: PlayerTracker
     let delivery: PlayerDelivery
     /// Every call that delivers an event (or forwards the proxy's) goes through it: a line per app.
     let calls: CallQueue
-    /// How long a Responder1 object has to answer.
-    var responderTimeout: Duration
     /// The MPRIS player standing for Now Playing, when turned on.
     private(set) var proxy: ProxyPlayer?
     /// Media keys, headset buttons and accelerometers.
@@ -28,8 +28,6 @@ final class Coordinator {
     /// Reads the configuration again and applies it (the service's); the `Reload` method calls it.
     var reloadConfiguration: (() -> Result<Void, ConfigurationError>)?
 
-    /// Events whose dispatch has not finished (waiting for a player's or responder's answer).
-    var dispatchesInFlight = 0
     /// BecomeFirstResponder calls whose object is being checked, per app (``Limits``).
     var pendingPushes: [AppID: Int] = [:]
 
@@ -43,18 +41,16 @@ final class Coordinator {
     /// started apart.
     init(connection: Connection, options: Service.Options) {
         self.connection = connection
-        dispatcher = Dispatcher()
         tracker = PlayerTracker(connection: connection, ignoring: options.ignoredPlayers)
         calls = CallQueue(connection: connection)
         delivery = PlayerDelivery(
             calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
-        responderTimeout = options.callTimeout
+        router = EventRouter(connection: connection, calls: calls, delivery: delivery, tracker: tracker, responderTimeout: options.callTimeout)
         inputs = DeviceInputs(loop: connection.loop)
         announcer = PropertyAnnouncer(connection: connection)
         adopt(options)
     }
 
-    var now: MonotonicInstant { MonotonicClock.now }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
     /// ``takeProxyName()``) and starts following the bus.
@@ -63,7 +59,7 @@ final class Coordinator {
         if mprisProxy { try startProxy() }
         tracker.delegate = self
         delivery.onFailure = { [unowned self] app, what, error in
-            guard self.failures.shouldTell(app, error.name, appIsThere: self.dispatcher.registry.player(of: app) != nil) else { return }
+            guard self.failures.shouldTell(app, error.name, appIsThere: self.router.registry.player(of: app) != nil) else { return }
             Log.warning("\(what): \(error.message); it counts as declining (said once for this player and error)")
         }
         appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
@@ -71,9 +67,11 @@ final class Coordinator {
             guard name.isUnique, new == nil else { return }
             let app = AppID(name.rawValue)
             self.forgetPlayer(of: app)
-            self.changeState { $0.registry.appLeft(app) }
+            self.router.changeState { $0.registry.appLeft(app) }
         }
-        inputs.onEvent = { [unowned self] event in self.dispatch(event) }
+        inputs.onEvent = { [unowned self] event in self.router.dispatch(event) }
+        router.onMotionClaim = { [unowned self] claimed in self.inputs.setMotionActive(claimed) }
+        router.onStateChanged = { [unowned self] in self.publishChanges() }
         tracker.start()
         announcer.announce(PublishedState(self))
     }
@@ -87,7 +85,7 @@ final class Coordinator {
     /// Exports the MPRIS proxy and takes its name; a name another connection owns leaves the
     /// service without it, and says so.
     func startProxy() throws(DBusError) {
-        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: self, callTimeout: delivery.callTimeout)
+        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: router, callTimeout: delivery.callTimeout)
         try proxy.start()
         self.proxy = proxy
     }
@@ -103,33 +101,15 @@ final class Coordinator {
         proxy = nil
     }
 
-    /// Applies a change to the rules' state, then announces what it changed: properties, and
-    /// the cancel of a shake whose first responder moved or whose last claim went. A change the
-    /// rules refuse throws, having changed nothing.
-    @discardableResult
-    func changeState<Result, Failure: Error>(_ change: (inout Dispatcher) throws(Failure) -> Result) throws(Failure) -> Result {
-        let firstResponderBefore = dispatcher.registry.firstResponder
-        let claimedBefore = dispatcher.registry.isMotionClaimed
-        defer {
-            inputs.setMotionActive(dispatcher.registry.isMotionClaimed)
-            if let cancel = dispatcher.cancellationNeeded(
-                firstResponderBefore: firstResponderBefore, motionClaimedBefore: claimedBefore, at: now)
-            {
-                dispatch(cancel)
-            }
-            publishChanges()
-        }
-        return try change(&dispatcher)
-    }
-
     /// Announces what changed (the properties, the proxy's target), and arms a timer for the
     /// moment Now Playing may move by itself (the end of a track-change grace).
     func publishChanges() {
         announcer.announce(PublishedState(self))
         proxy?.targetChanged()
-        if let end = dispatcher.registry.graceEnds(after: now) {
+        let now = router.now
+        if let end = router.registry.graceEnds(after: router.now) {
             if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }
-            graceTimer?.schedule(after: end.duration(since: now))
+            graceTimer?.schedule(after: end.duration(since: router.now))
         } else {
             graceTimer?.disarm()
         }

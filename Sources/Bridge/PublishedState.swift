@@ -17,8 +17,8 @@ struct PublishedState: Equatable {
     }
 
     init(_ coordinator: Coordinator) {
-        let registry = coordinator.dispatcher.registry
-        let nowPlaying = registry.nowPlaying(at: coordinator.now).map { registry.player(of: $0)?.busName ?? $0.rawValue }
+        let registry = coordinator.router.registry
+        let nowPlaying = registry.nowPlaying(at: coordinator.router.now).map { registry.player(of: $0)?.busName ?? $0.rawValue }
         let firstResponder = registry.firstResponder.flatMap { responder in
             (try? ObjectPath(responder.path)).map { ObjectAddress(busName: responder.app.rawValue, path: $0) }
         }

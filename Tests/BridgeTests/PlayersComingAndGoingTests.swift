@@ -56,9 +56,9 @@ struct PlayersComingAndGoingTests {
             }
             let app = AppID(player.uniqueName.rawValue)
             _ = try player.requestName(BusName("org.mpris.MediaPlayer2.churn.instance\(index)"))
-            #expect(wait { coordinator.dispatcher.registry.player(of: app) != nil }, "player \(index) was never seen")
+            #expect(wait { coordinator.router.registry.player(of: app) != nil }, "player \(index) was never seen")
             var outcome: Outcome?
-            coordinator.dispatch(.remoteControl(.nextTrack, at: coordinator.now, from: .api)) { outcome = $0 }
+            coordinator.router.dispatch(.remoteControl(.nextTrack, at: coordinator.router.now, from: .api)) { outcome = $0 }
             if leavesMidCall {
                 #expect(wait { !held.isEmpty })
                 held.removeAll()
@@ -71,7 +71,7 @@ struct PlayersComingAndGoingTests {
             case nil: break
             }
             player.close()
-            #expect(wait { !coordinator.dispatcher.registry.knows(app) }, "player \(index) never left")
+            #expect(wait { !coordinator.router.registry.knows(app) }, "player \(index) never left")
         }
         let after = coordinator.bookkeeping
         print("players coming and going: \(players) players, \(failed) failed deliveries; entries before \(before), after \(after)")

@@ -2,9 +2,8 @@ import Core
 import MPRIS
 
 /// The rules as the MPRIS proxy sees them: who is Now Playing, and where its events go.
-extension Coordinator: ProxyRules {
+extension EventRouter: ProxyRules {
     var nowPlayingPlayer: (app: AppID, player: Player)? {
-        let registry = dispatcher.registry
         guard let app = registry.nowPlaying(at: now), let player = registry.player(of: app) else { return nil }
         return (app, player)
     }

@@ -5,35 +5,10 @@ import MediaRemoteAPI
 import MPRIS
 import Time
 
-extension Coordinator {
-    /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out.
-    func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
-        dispatchesInFlight += 1
-        var running = dispatcher.dispatch(event, at: now)
-        let step = running.start()
-        continueDispatch(running, step, completion)
-    }
-
-    /// Performs one step; the answer of a delivery brings the next.
-    private func continueDispatch(_ running: Dispatch, _ step: Dispatch.Step, _ completion: ((Outcome) -> Void)?) {
-        switch step {
-        case .finished(let outcome):
-            dispatchesInFlight -= 1
-            dispatcher.finished(running)
-            log(running.event, outcome)
-            announce(running.event, outcome)
-            completion?(outcome)
-        case .deliver(let link):
-            deliver(running.event, to: link) { [weak self] answer in
-                guard let self else { return }
-                var next = running
-                let nextStep = next.answer(answer)
-                self.continueDispatch(next, nextStep, completion)
-            }
-        }
-    }
-
-    private func deliver(_ event: Event, to link: Link, answer: @escaping (Dispatch.Answer) -> Void) {
+/// The deliveries the dispatcher asks for (an MPRIS call, the shake action, a Responder1 call),
+/// and each outcome logged and announced.
+extension EventRouter {
+    func deliver(_ event: Event, to link: Link, answer: @escaping (Dispatch.Answer) -> Void) {
         switch link {
         case .player(let app, let player):
             // Only a remote-control event's chain has players (Dispatch asks no other).
@@ -72,12 +47,12 @@ extension Coordinator {
     }
 
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
-    private func log(_ event: Event, _ outcome: Outcome) {
+    static func log(_ event: Event, _ outcome: Outcome) {
         switch outcome {
         case .handled(let link):
-            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
+            Log.debug("\(EventRouter.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
         case .discarded(let reason):
-            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
+            Log.info("\(EventRouter.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
         }
     }
 
@@ -87,7 +62,7 @@ extension Coordinator {
     }
 
     /// `EventDispatched`, for every event.
-    private func announce(_ event: Event, _ outcome: Outcome) {
+    func announce(_ event: Event, _ outcome: Outcome) {
         try? connection.emit(
             MediaRemoteMembers.eventDispatched, EventDispatched(event, outcome), of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath)
     }
