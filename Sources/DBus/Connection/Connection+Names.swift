@@ -33,9 +33,9 @@ public final class NameWatch {
 extension Connection {
     /// Asks the bus for a name, blocking until it answers. For start-up, before the loop runs.
     public func requestName(_ name: BusName, flags: RequestNameFlags = []) throws(DBusError) -> RequestNameReply {
-        let reply = try callBlocking(busMethod("RequestName", [.string(name.rawValue), .uint32(flags.rawValue)]))
-        guard case .uint32(let code)? = reply.arguments.first, let answer = RequestNameReply(rawValue: code) else {
-            throw DBusError.failed("the bus answered RequestName with '\(reply.signature)'")
+        let code = try callBus(StandardMembers.requestName, NameRequest(name, flags: flags.rawValue)).content
+        guard let answer = RequestNameReply(rawValue: code) else {
+            throw DBusError.failed("the bus answered RequestName with \(code), which it does not define")
         }
         return answer
     }
@@ -43,8 +43,8 @@ extension Connection {
     /// Gives a name back to the bus, blocking until it answers; true when we owned it.
     @discardableResult
     public func releaseName(_ name: BusName) throws(DBusError) -> Bool {
-        let reply = try callBlocking(busMethod("ReleaseName", [.string(name.rawValue)]))
-        return reply.arguments.first == .uint32(1)
+        // DBUS_RELEASE_NAME_REPLY_RELEASED.
+        try callBus(StandardMembers.releaseName, NameArgument(name)).content == 1
     }
 
     /// Calls `handler` with the current owner of `name` (nil when it has none), then with
@@ -52,12 +52,10 @@ extension Connection {
     public func watchNameOwner(_ name: BusName, handler: @escaping (BusName?) -> Void) -> NameWatch {
         let watch = NameWatch()
         var sawChange = false
-        watch.subscription = subscribe(
-            MatchRule(sender: .bus, interface: .bus, member: "NameOwnerChanged", arguments: [0: name.rawValue])
-        ) { message in
-            guard message.arguments.count == 3, case .string(let owner) = message.arguments[2] else { return }
+        watch.subscription = subscribe(StandardMembers.nameOwnerChanged, of: .bus, sender: .bus, arguments: [0: name.rawValue]) { change in
+            guard case .success(let change) = change else { return }
             sawChange = true
-            handler(owner.isEmpty ? nil : try? BusName(owner))
+            handler(change.newOwner.isEmpty ? nil : try? BusName(change.newOwner))
         }
         // Asked after AddMatch, so no change can fall between the answer and the signals.
         watch.pending = nameOwner(of: name) { [weak watch] owner in
@@ -88,14 +86,10 @@ extension Connection {
     public func watchNameOwnerChanges(
         handler: @escaping (BusName, BusName?, BusName?) -> Void
     ) -> SignalSubscription {
-        subscribe(MatchRule(sender: .bus, interface: .bus, member: "NameOwnerChanged")) { message in
-            guard message.arguments.count == 3,
-                case .string(let name) = message.arguments[0],
-                case .string(let old) = message.arguments[1],
-                case .string(let new) = message.arguments[2],
-                let busName = try? BusName(name)
-            else { return }
-            handler(busName, old.isEmpty ? nil : try? BusName(old), new.isEmpty ? nil : try? BusName(new))
+        subscribe(StandardMembers.nameOwnerChanged, of: .bus, sender: .bus) { change in
+            guard case .success(let change) = change, let name = try? BusName(change.name) else { return }
+            let (old, new) = (change.oldOwner, change.newOwner)
+            handler(name, old.isEmpty ? nil : try? BusName(old), new.isEmpty ? nil : try? BusName(new))
         }
     }
 
@@ -112,7 +106,8 @@ extension Connection {
         }
     }
 
-    func busMethod(_ member: MemberName, _ arguments: [Value]) -> Message {
-        .methodCall(destination: .bus, path: StandardMembers.busPath, interface: .bus, member: member, arguments: arguments)
+    /// Calls a method of the bus itself and waits for its answer.
+    func callBus<Input, Output>(_ method: TypedMethod<Input, Output>, _ input: Input) throws(DBusError) -> Output {
+        try callBlocking(method, input, destination: .bus, path: StandardMembers.busPath, interface: .bus)
     }
 }

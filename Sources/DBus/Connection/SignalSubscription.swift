@@ -28,14 +28,14 @@ extension Connection {
         let id = nextSubscriptionID
         nextSubscriptionID += 1
         subscriptions.append((id, SignalSubscription.Entry(rule: rule, handler: handler)))
-        callBus("AddMatch", [.string(rule.description)])
+        tellBus(StandardMembers.addMatch, MatchRuleArgument(rule.description))
         return SignalSubscription(connection: self, id: id)
     }
 
     func unsubscribe(_ id: UInt64) {
         guard let index = subscriptions.firstIndex(where: { $0.id == id }) else { return }
         let entry = subscriptions.remove(at: index).entry
-        if isConnected { callBus("RemoveMatch", [.string(entry.rule.description)]) }
+        if isConnected { tellBus(StandardMembers.removeMatch, MatchRuleArgument(entry.rule.description)) }
     }
 
     func deliverToSubscriptions(_ message: Message) {
@@ -48,8 +48,8 @@ extension Connection {
     }
 
     /// A call to the bus itself whose reply nobody waits for.
-    func callBus(_ member: MemberName, _ arguments: [Value]) {
-        var message = busMethod(member, arguments)
+    func tellBus<Input>(_ method: TypedMethod<Input, NoArguments>, _ input: Input) {
+        var message = Message.methodCall(method, input, destination: .bus, path: StandardMembers.busPath, interface: .bus)
         message.noReplyExpected = true
         _ = try? send(message)
     }

@@ -104,6 +104,56 @@ public struct MachineID: SingleFieldBody, Hashable, Sendable {
     public static var owner: String { "the GetMachineId reply" }
 }
 
+/// `RequestName`'s arguments: the name, and the flags (`DBUS_NAME_FLAG_*`).
+public struct NameRequest: MessageBody, Hashable, Sendable {
+    public var name: String
+    public var flags: UInt32
+
+    public init(_ name: BusName, flags: UInt32) {
+        (self.name, self.flags) = (name.rawValue, flags)
+    }
+
+    public static let fields = [Field("name", String.self), Field("flags", UInt32.self)]
+    public var arguments: [Value] { [name.dbusValue, flags.dbusValue] }
+
+    public init(arguments: [Value]) throws(DBusError) {
+        let field = try FieldReader(arguments, Self.fields, of: "RequestName")
+        (name, flags) = (try field("name"), try field("flags"))
+    }
+}
+
+/// `RequestName`'s and `ReleaseName`'s answer: a `DBUS_REQUEST_NAME_REPLY_*` or
+/// `DBUS_RELEASE_NAME_REPLY_*` code.
+public struct NameReplyCode: SingleFieldBody, Hashable, Sendable {
+    public var content: UInt32
+    public init(_ content: UInt32) { self.content = content }
+    public static var fieldName: String { "reply" }
+    public static var owner: String { "the bus's answer about a name" }
+}
+
+/// `AddMatch`'s and `RemoveMatch`'s argument: a match rule's text.
+public struct MatchRuleArgument: SingleFieldBody, Hashable, Sendable {
+    public var content: String
+    public init(_ content: String) { self.content = content }
+    public static var fieldName: String { "rule" }
+    public static var owner: String { "a match rule" }
+}
+
+/// `NameOwnerChanged`'s arguments: the name, its old owner and its new one ("" for none).
+public struct NameOwnerChange: MessageBody, Hashable, Sendable {
+    public var name: String
+    public var oldOwner: String
+    public var newOwner: String
+
+    public static let fields = [Field("name", String.self), Field("old_owner", String.self), Field("new_owner", String.self)]
+    public var arguments: [Value] { [name.dbusValue, oldOwner.dbusValue, newOwner.dbusValue] }
+
+    public init(arguments: [Value]) throws(DBusError) {
+        let field = try FieldReader(arguments, Self.fields, of: "NameOwnerChanged")
+        (name, oldOwner, newOwner) = (try field("name"), try field("old_owner"), try field("new_owner"))
+    }
+}
+
 /// The names on the bus, as `ListNames` answers.
 public struct NameList: SingleFieldBody, Hashable, Sendable {
     public var content: [String]

@@ -22,4 +22,9 @@ public enum StandardMembers {
     public static let busPath: ObjectPath = "/org/freedesktop/DBus"
     public static let getNameOwner = TypedMethod<NameArgument, NameArgument>("GetNameOwner")
     public static let listNames = TypedMethod<NoArguments, NameList>("ListNames")
+    public static let requestName = TypedMethod<NameRequest, NameReplyCode>("RequestName")
+    public static let releaseName = TypedMethod<NameArgument, NameReplyCode>("ReleaseName")
+    public static let addMatch = TypedMethod<MatchRuleArgument, NoArguments>("AddMatch")
+    public static let removeMatch = TypedMethod<MatchRuleArgument, NoArguments>("RemoveMatch")
+    public static let nameOwnerChanged = TypedSignal<NameOwnerChange>("NameOwnerChanged")
 }
