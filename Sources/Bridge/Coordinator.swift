@@ -51,7 +51,6 @@ final class Coordinator {
         adopt(options)
     }
 
-
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
     /// ``takeProxyName()``) and starts following the bus.
     func start(mprisProxy: Bool) throws(DBusError) {
@@ -107,9 +106,9 @@ final class Coordinator {
         announcer.announce(PublishedState(self))
         proxy?.targetChanged()
         let now = router.now
-        if let end = router.registry.graceEnds(after: router.now) {
+        if let end = router.registry.graceEnds(after: now) {
             if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }
-            graceTimer?.schedule(after: end.duration(since: router.now))
+            graceTimer?.schedule(after: end.duration(since: now))
         } else {
             graceTimer?.disarm()
         }
