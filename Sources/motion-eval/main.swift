@@ -54,8 +54,9 @@ if CommandLine.arguments.dropFirst().first == "--bench" {
     exit(0)
 }
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: motion-eval DATA_DIR | motion-eval --bench\n".utf8))
+let explain = CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "--explain"
+guard CommandLine.arguments.count == 2 || explain else {
+    FileHandle.standardError.write(Data("usage: motion-eval DATA_DIR [--explain] | motion-eval --bench\n".utf8))
     exit(2)
 }
 let directory = URL(fileURLWithPath: CommandLine.arguments[1])
@@ -94,7 +95,10 @@ for (name, make) in detectors {
             guard let recording = recordings[file] else { continue }
             let rendered = profile.render(recording)
             var detector = make()
-            score.add(events: detector.run(rendered), in: content(of: file, rendered))
+            let events = detector.run(rendered)
+            let content = content(of: file, rendered)
+            score.add(events: events, in: content)
+            if explain, name.hasPrefix("MediaRemote") { Explanation.print(file, profile.name, events, content) }
         }
         quietHours = score.quietDuration / .seconds(3600)
         let row = [

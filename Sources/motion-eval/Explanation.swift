@@ -1,0 +1,33 @@
+import Foundation
+import Motion
+import MotionEvaluation
+import Time
+
+/// `--explain`: what the detector got wrong, recording by recording: each hand shake it did not
+/// recognise (with the events it gave near it) and each false shake (with its label), so each
+/// gap in the table can be traced to the data.
+enum Explanation {
+    static func print(_ file: String, _ profile: String, _ events: [DetectorEvent], _ content: Score.Content) {
+        func seconds(_ time: MonotonicInstant) -> String { String(format: "%.2f", Double(time.microseconds) / 1e6) }
+        func list(_ events: [DetectorEvent]) -> String { events.map { "\($0.phase) \(seconds($0.time))" }.joined(separator: ", ") }
+        switch content {
+        case .handShakes(let shakes):
+            for shake in shakes {
+                var one = Score()
+                one.add(events: events, in: .handShakes([shake]))
+                guard one.recognised == 0 else { continue }
+                let near = events.filter { $0.time >= shake.start - .seconds(1) && $0.time <= shake.end + .seconds(3) }
+                Swift.print("miss  \(profile.padding(toLength: 11, withPad: " ", startingAt: 0)) \(file) "
+                    + "\(seconds(shake.start))–\(seconds(shake.end)) s: \(near.isEmpty ? "nothing" : list(near))")
+            }
+        case .noShake:
+            for (index, event) in events.enumerated() where event.phase == .ended {
+                let began = events[..<index].last { $0.phase == .began }
+                Swift.print("false \(profile.padding(toLength: 11, withPad: " ", startingAt: 0)) \(file) "
+                    + "\(began.map { seconds($0.time) } ?? "?")–\(seconds(event.time)) s")
+            }
+        case .shakingWindow:
+            break
+        }
+    }
+}
