@@ -27,19 +27,20 @@ struct MotionCommand: ParsableCommand {
                 \(ExitStatus.noInput.rawValue) when it cannot be read.
 
                 With --json, one array (empty: []) of the events, each an object \
-                with phase (began or ended) and t_s (seconds into the recording).
+                with phase (began or ended) and t_s (seconds into the recording, to \
+                the millisecond: three decimals, as in the text).
 
                 Examples:
                   $ mediaremotectl motion replay shake.csv
-                  began     9.71 s
-                  ended     10.74 s
+                  began     9.710 s
+                  ended     10.740 s
                   $ mediaremotectl motion replay --json shake.csv
-                  [{"phase":"began","t_s":9.71},
-                   {"phase":"ended","t_s":10.74}]
+                  [{"phase":"began","t_s":9.710},
+                   {"phase":"ended","t_s":10.740}]
                   $ mediaremotectl motion replay \\
                       --profile lis3lv02d shake.csv
-                  began     10.0 s
-                  ended     10.95 s
+                  began     10.000 s
+                  ended     10.950 s
 
                 (--json prints one line; folded here to fit.)
                 """
@@ -88,14 +89,13 @@ struct MotionCommand: ParsableCommand {
             }
         }
 
-        /// A time of the recording (from its start) as seconds with up to three decimals,
-        /// trailing zeros dropped: 9620000 µs → "9.62".
+        /// A time of the recording (from its start) as seconds to the millisecond, always with
+        /// three decimals, so that times line up and read alike in the text and the JSON:
+        /// 9620000 µs → "9.620".
         static func seconds(_ time: MonotonicInstant) -> String {
             let milliseconds = (time.microseconds + 500) / 1000
-            var fraction = String(milliseconds % 1000)
-            fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-            while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
-            return "\(milliseconds / 1000).\(fraction)"
+            let fraction = String(milliseconds % 1000)
+            return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
         }
     }
 }

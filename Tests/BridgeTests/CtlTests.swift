@@ -120,8 +120,11 @@ struct CtlTests {
         #expect(json.status == 0)
         #expect(json.stdout.hasPrefix(#"[{"phase":"began","t_s":1."#), "\(json.stdout)")
         #expect(json.stdout.contains(#"},{"phase":"ended","t_s":"#) && json.stdout.hasSuffix("}]\n"))
+        // Every time to the millisecond, three decimals, in the JSON as in the text.
+        #expect(json.stdout.matches(of: /"t_s":([0-9.]+)/).map { $0.1 }.allSatisfy { $0.wholeMatch(of: /[0-9]+\.[0-9]{3}/) != nil })
         let text = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "lis3lv02d"])
         #expect(text.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == ["began", "ended"])
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.wholeMatch(of: /[a-z]+ +[0-9]+\.[0-9]{3} s/) != nil }, "\(text.stdout)")
         let deaf = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8"])
         #expect(deaf.status == 0 && deaf.stdout.isEmpty)
         let deafJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8", "--json"])
@@ -136,8 +139,11 @@ struct CtlTests {
         #expect(missing.status == ExitStatus.noInput.rawValue && missing.stderr.contains("No such file"))
         let profile = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "iphone"])
         #expect(profile.status == ExitStatus.usage.rawValue && profile.stderr.contains("unknown profile 'iphone'"))
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 9_620_000)) == "9.62")
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 10_000_400)) == "10.0")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 9_620_000)) == "9.620")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 10_000_400)) == "10.000")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 59_999_600)) == "60.000")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 1_005_000)) == "1.005")
+        #expect(MotionCommand.Replay.seconds(.zero) == "0.000")
     }
 
     @Test(
