@@ -26,9 +26,13 @@ struct MotionCommand: ParsableCommand {
                 \(ExitStatus.dataError.rawValue) when FILE is malformed, \
                 \(ExitStatus.noInput.rawValue) when it cannot be read.
 
+                Each event is a phase of a shake: began, then ended, or cancelled \
+                when what began was not a shake or the recording ends before the \
+                shake does (as the service cancels a shake whose sensor goes away).
+
                 With --json, one array (empty: []) of the events, each an object \
-                with phase (began or ended) and t_s (seconds into the recording, to \
-                the millisecond: three decimals, as in the text).
+                with phase (began, ended or cancelled) and t_s (seconds into the \
+                recording, to the millisecond: three decimals, as in the text).
 
                 Examples:
                   $ mediaremotectl motion replay shake.csv
@@ -79,7 +83,7 @@ struct MotionCommand: ParsableCommand {
             var parameters = SwingDetector.Parameters()
             parameters.swingStrength = sensitivity
             var detector = SwingDetector(parameters: parameters)
-            let events = detector.run(DeviceProfile.named(profile)!.render(recording))
+            let events = detector.replay(DeviceProfile.named(profile)!.render(recording))
             if json {
                 writeLine(JSON.array(events.map { .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time)))]) }).text)
                 return

@@ -125,6 +125,13 @@ struct CtlTests {
         let text = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "lis3lv02d"])
         #expect(text.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == ["began", "ended"])
         #expect(text.stdout.split(separator: "\n").allSatisfy { $0.wholeMatch(of: /[a-z]+ +[0-9]+\.[0-9]{3} s/) != nil }, "\(text.stdout)")
+        // Cut 0.7 s into the shake: it is cancelled where the recording ends, as when a sensor goes.
+        let cut = directory.appendingPathComponent("cut.csv")
+        try csv.split(separator: "\n").prefix(221).joined(separator: "\n").write(to: cut, atomically: true, encoding: .utf8)
+        let cutText = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", cut.path])
+        #expect(cutText.status == 0 && cutText.stdout.hasPrefix("began     1.") && cutText.stdout.hasSuffix(" s\ncancelled 2.190 s\n"), "\(cutText.stdout)")
+        let cutJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", cut.path, "--json"])
+        #expect(cutJSON.status == 0 && cutJSON.stdout.hasSuffix(#"},{"phase":"cancelled","t_s":2.190}]"# + "\n"), "\(cutJSON.stdout)")
         let deaf = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8"])
         #expect(deaf.status == 0 && deaf.stdout.isEmpty)
         let deafJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8", "--json"])
