@@ -19,8 +19,9 @@ struct MotionCommand: ParsableCommand {
             // The generated one (every option spelled out) is wider than a terminal.
             usage: "mediaremotectl motion replay [<options>] <file>",
             discussion: """
-                FILE is a CSV with the header t_s,ax_g,ay_g,az_g: seconds, then the \
-                acceleration on three axes in g, gravity included. --profile \
+                FILE is a CSV with the header t_s,ax_g,ay_g,az_g, then a sample a \
+                line in time order: seconds, then the acceleration on three axes in \
+                g, gravity included. --profile \
                 re-renders it first as a real sensor would deliver it: \
                 \(DeviceProfile.all.map(\.name).joined(separator: ", ")). Exits \
                 \(ExitStatus.dataError.rawValue) when FILE is malformed, \

@@ -115,6 +115,9 @@ struct CtlTests {
         }
         let shake = directory.appendingPathComponent("shake.csv")
         try csv.write(to: shake, atomically: true, encoding: .utf8)
+        // Saved by a program that marks its UTF-8 and ends lines as Windows does: the same events.
+        let marked = directory.appendingPathComponent("marked.csv")
+        try ("\u{FEFF}" + csv.replacingOccurrences(of: "\n", with: "\r\n")).write(to: marked, atomically: true, encoding: .utf8)
 
         let json = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--json"])
         #expect(json.status == 0)
@@ -122,6 +125,8 @@ struct CtlTests {
         #expect(json.stdout.contains(#"},{"phase":"ended","t_s":"#) && json.stdout.hasSuffix("}]\n"))
         // Every time to the millisecond, three decimals, in the JSON as in the text.
         #expect(json.stdout.matches(of: /"t_s":([0-9.]+)/).map { $0.1 }.allSatisfy { $0.wholeMatch(of: /[0-9]+\.[0-9]{3}/) != nil })
+        let markedJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", marked.path, "--json"])
+        #expect(markedJSON.status == 0 && markedJSON.stdout == json.stdout, "\(markedJSON.stderr)")
         let text = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "lis3lv02d"])
         #expect(text.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == ["began", "ended"])
         #expect(text.stdout.split(separator: "\n").allSatisfy { $0.wholeMatch(of: /[a-z]+ +[0-9]+\.[0-9]{3} s/) != nil }, "\(text.stdout)")
