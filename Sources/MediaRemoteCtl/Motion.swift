@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 import ArgumentParser
 import Config
 import Motion
@@ -21,8 +25,9 @@ struct MotionCommand: ParsableCommand {
             discussion: """
                 FILE is a CSV with the header t_s,ax_g,ay_g,az_g, then a sample a \
                 line in time order: seconds, then the acceleration on three axes in \
-                g, gravity included. --profile \
-                re-renders it first as a real sensor would deliver it: \
+                g, gravity included. With - as FILE, it is read from standard \
+                input. --profile re-renders it first as a real sensor would \
+                deliver it: \
                 \(DeviceProfile.all.map(\.name).joined(separator: ", ")). Exits \
                 \(ExitStatus.dataError.rawValue) when FILE is malformed, \
                 \(ExitStatus.noInput.rawValue) when it cannot be read.
@@ -46,12 +51,15 @@ struct MotionCommand: ParsableCommand {
                       --profile lis3lv02d shake.csv
                   began     10.000 s
                   ended     10.950 s
+                  $ head -n 1000 shake.csv | mediaremotectl motion replay -
+                  began     9.710 s
+                  cancelled 9.980 s
 
                 (--json prints one line; folded here to fit.)
                 """
         )
 
-        @Argument(help: "The recording (CSV: t_s,ax_g,ay_g,az_g).", completion: .file(extensions: ["csv"]))
+        @Argument(help: "The recording (CSV: t_s,ax_g,ay_g,az_g); - for standard input.", completion: .file(extensions: ["csv"]))
         var file: String
 
         @Option(
@@ -73,13 +81,15 @@ struct MotionCommand: ParsableCommand {
         }
 
         func run() throws {
+            // `-` is standard input, as for cat and sort: a recording can come down a pipe.
+            let (text, name) = file == "-" ? (TextFile.read(descriptor: STDIN_FILENO), "standard input") : (TextFile.read(file), file)
             let recording: Recording
             do {
-                recording = try Recording(csv: try TextFile.read(file).get())
+                recording = try Recording(csv: try text.get())
             } catch let failure as TextFile.Failure {
-                throw ClientError(description: "\(file): \(failure)", status: failure.exitStatus)
+                throw ClientError(description: "\(name): \(failure)", status: failure.exitStatus)
             } catch {
-                throw ClientError(description: "\(file): \(error)", status: .dataError)
+                throw ClientError(description: "\(name): \(error)", status: .dataError)
             }
             var parameters = SwingDetector.Parameters()
             parameters.swingStrength = sensitivity

@@ -22,6 +22,7 @@ struct ParsingTests {
         #expect((try MediaRemoteCommand.parseAsRoot(["reload", "--json"]) as? Reload)?.json == true)
         #expect((try MediaRemoteCommand.parseAsRoot(["devices", "--json"]) as? Devices)?.json == true)
         #expect((try MediaRemoteCommand.parseAsRoot(["motion", "replay", "--json", "a.csv"]) as? MotionCommand.Replay)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["motion", "replay", "-", "--json"]) as? MotionCommand.Replay)?.file == "-")
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["ping", "extra"]) }
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["bogus"]) }
     }
