@@ -67,8 +67,15 @@ struct MotionCommand: ParsableCommand {
             completion: .list(DeviceProfile.all.map(\.name)))
         var profile = "raw"
 
-        @Option(help: "The swing strength a shake needs, in g (the detector's sensitivity).")
-        var sensitivity = SwingDetector.Parameters().swingStrength
+        // Unconditional: a value with a minus (-1) is the value, refused by validate with a
+        // sentence, not taken for an option and reported as missing. Kept as written, and
+        // read as the configuration's shake.sensitivity is.
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The swing strength a shake needs, \(Self.allowedSensitivity): the detector's sensitivity, "
+                    + "as shake.sensitivity in the configuration.", valueName: "g"))
+        var sensitivity = String(Configuration().shakeSensitivity)
 
         @Flag(help: "Print the events as one JSON array.")
         var json = false
@@ -77,7 +84,19 @@ struct MotionCommand: ParsableCommand {
             guard DeviceProfile.named(profile) != nil else {
                 throw ValidationError("unknown profile '\(profile)': one of \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
             }
-            guard sensitivity > 0, sensitivity.isFinite else { throw ValidationError("the sensitivity is a swing in g, above 0") }
+            guard parameters != nil else {
+                throw ValidationError("--sensitivity must be a swing of \(Self.allowedSensitivity), not \(sensitivity)")
+            }
+        }
+
+        /// What --sensitivity takes: the configuration's range for shake.sensitivity.
+        static var allowedSensitivity: String { Configuration.allowed("shake", "sensitivity") }
+
+        /// The detector's parameters, as the service's with --sensitivity as its configured
+        /// sensitivity; nil when the configuration would not take that.
+        var parameters: SwingDetector.Parameters? {
+            guard let number = Double(sensitivity) else { return nil }
+            return Configuration().setting("shake", "sensitivity", to: .float(number, written: sensitivity))?.detectorParameters
         }
 
         func run() throws {
@@ -91,9 +110,8 @@ struct MotionCommand: ParsableCommand {
             } catch {
                 throw ClientError(description: "\(name): \(error)", status: .dataError)
             }
-            var parameters = SwingDetector.Parameters()
-            parameters.swingStrength = sensitivity
-            var detector = SwingDetector(parameters: parameters)
+            // validate() has checked both.
+            var detector = SwingDetector(parameters: parameters!)
             let events = detector.replay(DeviceProfile.named(profile)!.render(recording))
             if json {
                 writeLine(JSON.array(events.map { .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time)))]) }).text)

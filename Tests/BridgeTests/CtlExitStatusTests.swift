@@ -48,6 +48,8 @@ struct CtlExitStatusTests {
             (["send"], "mediaremotectl: missing expected argument '<event>'\n"),
             (["ping", "--bogus"], "mediaremotectl: unknown option '--bogus'\n"),
             (["motion", "replay", "x.csv", "--profile", "iphone"], "mediaremotectl: unknown profile 'iphone': one of raw, "),
+            (["motion", "replay", "x.csv", "--sensitivity", "-1"], "mediaremotectl: --sensitivity must be a swing of 0.3 to 16 g, not -1\n"),
+            (["motion", "replay", "x.csv", "--sensitivity", "20"], "mediaremotectl: --sensitivity must be a swing of 0.3 to 16 g, not 20\n"),
         ])
     func usage(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
