@@ -96,7 +96,7 @@ let package = Package(
         // The client's commands parsed, the JSON it writes and the Now Playing track it reads, without a service.
         .testTarget(
             name: "MediaRemoteCtlTests",
-            dependencies: ["DBusTypes", "MediaRemoteCtl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DBusTypes", "MediaRemoteCtl", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The client's typed proxy against a stand-in service on a private bus.
         .testTarget(name: "MediaRemoteClientTests", dependencies: ["DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "TestSupport"]),

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// Whole text files, read without Foundation (the daemon links none): the configuration, and
-/// the recordings `mediaremotectl motion replay` reads.
+/// the recordings `mediaremotectl motion replay` reads (from standard input too).
 public enum TextFile {
     /// Why a file could not be read: its errno (EILSEQ: not UTF-8; EFBIG: past the limit).
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -25,6 +25,12 @@ public enum TextFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(Failure(code: errno)) }
         defer { close(fd) }
+        return read(descriptor: fd, limit: limit)
+    }
+
+    /// The text of a file already open (standard input: `STDIN_FILENO`), read to its end, if
+    /// it is UTF-8 and at most `limit` bytes. The descriptor stays open.
+    public static func read(descriptor fd: Int32, limit: Int = 1 << 30) -> Result<String, Failure> {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while bytes.count <= limit {

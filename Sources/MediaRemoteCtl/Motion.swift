@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 import ArgumentParser
 import Config
 import Motion
@@ -19,33 +23,43 @@ struct MotionCommand: ParsableCommand {
             // The generated one (every option spelled out) is wider than a terminal.
             usage: "mediaremotectl motion replay [<options>] <file>",
             discussion: """
-                FILE is a CSV with the header t_s,ax_g,ay_g,az_g: seconds, then the \
-                acceleration on three axes in g, gravity included. --profile \
-                re-renders it first as a real sensor would deliver it: \
+                FILE is a CSV with the header t_s,ax_g,ay_g,az_g, then a sample a \
+                line in time order: seconds, then the acceleration on three axes in \
+                g, gravity included. With - as FILE, it is read from standard \
+                input. --profile re-renders it first as a real sensor would \
+                deliver it: \
                 \(DeviceProfile.all.map(\.name).joined(separator: ", ")). Exits \
                 \(ExitStatus.dataError.rawValue) when FILE is malformed, \
                 \(ExitStatus.noInput.rawValue) when it cannot be read.
 
+                Each event is a phase of a shake: began, then ended, or cancelled \
+                when what began was not a shake or the recording ends before the \
+                shake does (as the service cancels a shake whose sensor goes away).
+
                 With --json, one array (empty: []) of the events, each an object \
-                with phase (began or ended) and t_s (seconds into the recording).
+                with phase (began, ended or cancelled) and t_s (seconds into the \
+                recording, to the millisecond: three decimals, as in the text).
 
                 Examples:
                   $ mediaremotectl motion replay shake.csv
-                  began     9.71 s
-                  ended     10.74 s
+                  began     9.710 s
+                  ended     10.740 s
                   $ mediaremotectl motion replay --json shake.csv
-                  [{"phase":"began","t_s":9.71},
-                   {"phase":"ended","t_s":10.74}]
+                  [{"phase":"began","t_s":9.710},
+                   {"phase":"ended","t_s":10.740}]
                   $ mediaremotectl motion replay \\
                       --profile lis3lv02d shake.csv
-                  began     10.0 s
-                  ended     10.95 s
+                  began     10.000 s
+                  ended     10.950 s
+                  $ head -n 1000 shake.csv | mediaremotectl motion replay -
+                  began     9.710 s
+                  cancelled 9.980 s
 
                 (--json prints one line; folded here to fit.)
                 """
         )
 
-        @Argument(help: "The recording (CSV: t_s,ax_g,ay_g,az_g).", completion: .file(extensions: ["csv"]))
+        @Argument(help: "The recording (CSV: t_s,ax_g,ay_g,az_g); - for standard input.", completion: .file(extensions: ["csv"]))
         var file: String
 
         @Option(
@@ -53,8 +67,15 @@ struct MotionCommand: ParsableCommand {
             completion: .list(DeviceProfile.all.map(\.name)))
         var profile = "raw"
 
-        @Option(help: "The swing strength a shake needs, in g (the detector's sensitivity).")
-        var sensitivity = SwingDetector.Parameters().swingStrength
+        // Unconditional: a value with a minus (-1) is the value, refused by validate with a
+        // sentence, not taken for an option and reported as missing. Kept as written, and
+        // read as the configuration's shake.sensitivity is.
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "The swing strength a shake needs, \(Self.allowedSensitivity): the detector's sensitivity, "
+                    + "as shake.sensitivity in the configuration.", valueName: "g"))
+        var sensitivity = String(Configuration().shakeSensitivity)
 
         @Flag(help: "Print the events as one JSON array.")
         var json = false
@@ -63,22 +84,35 @@ struct MotionCommand: ParsableCommand {
             guard DeviceProfile.named(profile) != nil else {
                 throw ValidationError("unknown profile '\(profile)': one of \(DeviceProfile.all.map(\.name).joined(separator: ", "))")
             }
-            guard sensitivity > 0, sensitivity.isFinite else { throw ValidationError("the sensitivity is a swing in g, above 0") }
+            guard parameters != nil else {
+                throw ValidationError("--sensitivity must be a swing of \(Self.allowedSensitivity), not \(sensitivity)")
+            }
+        }
+
+        /// What --sensitivity takes: the configuration's range for shake.sensitivity.
+        static var allowedSensitivity: String { Configuration.allowed("shake", "sensitivity") }
+
+        /// The detector's parameters, as the service's with --sensitivity as its configured
+        /// sensitivity; nil when the configuration would not take that.
+        var parameters: SwingDetector.Parameters? {
+            guard let number = Double(sensitivity) else { return nil }
+            return Configuration().setting("shake", "sensitivity", to: .float(number, written: sensitivity))?.detectorParameters
         }
 
         func run() throws {
+            // `-` is standard input, as for cat and sort: a recording can come down a pipe.
+            let (text, name) = file == "-" ? (TextFile.read(descriptor: STDIN_FILENO), "standard input") : (TextFile.read(file), file)
             let recording: Recording
             do {
-                recording = try Recording(csv: try TextFile.read(file).get())
+                recording = try Recording(csv: try text.get())
             } catch let failure as TextFile.Failure {
-                throw ClientError(description: "\(file): \(failure)", status: failure.exitStatus)
+                throw ClientError(description: "\(name): \(failure)", status: failure.exitStatus)
             } catch {
-                throw ClientError(description: "\(file): \(error)", status: .dataError)
+                throw ClientError(description: "\(name): \(error)", status: .dataError)
             }
-            var parameters = SwingDetector.Parameters()
-            parameters.swingStrength = sensitivity
-            var detector = SwingDetector(parameters: parameters)
-            let events = detector.run(DeviceProfile.named(profile)!.render(recording))
+            // validate() has checked both.
+            var detector = SwingDetector(parameters: parameters!)
+            let events = detector.replay(DeviceProfile.named(profile)!.render(recording))
             if json {
                 writeLine(JSON.array(events.map { .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time)))]) }).text)
                 return
@@ -88,14 +122,13 @@ struct MotionCommand: ParsableCommand {
             }
         }
 
-        /// A time of the recording (from its start) as seconds with up to three decimals,
-        /// trailing zeros dropped: 9620000 µs → "9.62".
+        /// A time of the recording (from its start) as seconds to the millisecond, always with
+        /// three decimals, so that times line up and read alike in the text and the JSON:
+        /// 9620000 µs → "9.620".
         static func seconds(_ time: MonotonicInstant) -> String {
             let milliseconds = (time.microseconds + 500) / 1000
-            var fraction = String(milliseconds % 1000)
-            fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-            while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
-            return "\(milliseconds / 1000).\(fraction)"
+            let fraction = String(milliseconds % 1000)
+            return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
         }
     }
 }

@@ -18,6 +18,8 @@ struct CtlExitStatusTests {
             try "[shake]\naction = \"skip\"\nbogus = 1\n".write(to: path("broken.toml"), atomically: true, encoding: .utf8)
             try Data([0xff, 0xfe]).write(to: path("binary.toml"))
             try "t_s,ax_g,ay_g,az_g\n0,0,0,1\n0.01,x,0,1\n".write(to: path("broken.csv"), atomically: true, encoding: .utf8)
+            try "t_s,ax_g,ay_g,az_g\n0.02,0,0,1\n0.01,0,0,1\n".write(to: path("backwards.csv"), atomically: true, encoding: .utf8)
+            try "t_s,ax_g,ay_g,az_g\n".write(to: path("header.csv"), atomically: true, encoding: .utf8)
         }
         deinit { try? FileManager.default.removeItem(at: directory) }
         func path(_ name: String) -> URL { directory.appendingPathComponent(name) }
@@ -46,6 +48,8 @@ struct CtlExitStatusTests {
             (["send"], "mediaremotectl: missing expected argument '<event>'\n"),
             (["ping", "--bogus"], "mediaremotectl: unknown option '--bogus'\n"),
             (["motion", "replay", "x.csv", "--profile", "iphone"], "mediaremotectl: unknown profile 'iphone': one of raw, "),
+            (["motion", "replay", "x.csv", "--sensitivity", "-1"], "mediaremotectl: --sensitivity must be a swing of 0.3 to 16 g, not -1\n"),
+            (["motion", "replay", "x.csv", "--sensitivity", "20"], "mediaremotectl: --sensitivity must be a swing of 0.3 to 16 g, not 20\n"),
         ])
     func usage(arguments: [String], message: String) throws {
         let result = try Self.run(arguments)
@@ -87,11 +91,18 @@ struct CtlExitStatusTests {
         }
     }
 
-    @Test("motion replay: 65 for a malformed recording, 66 for one that cannot be read")
+    @Test("motion replay: 65 for a malformed recording (time going back, no samples), 66 for one that cannot be read")
     func replay() throws {
         let files = try Files()
         let malformed = try Self.run(["motion", "replay", files.path("broken.csv").path])
         #expect(malformed.status == ExitStatus.dataError.rawValue && malformed.stderr.hasPrefix("mediaremotectl: "))
+        let backwards = try Self.run(["motion", "replay", files.path("backwards.csv").path])
+        #expect(backwards.status == ExitStatus.dataError.rawValue && backwards.stdout.isEmpty)
+        #expect(backwards.stderr == "mediaremotectl: \(files.path("backwards.csv").path): line 3: 0.01 s is before the previous sample's 0.02 s; "
+            + "the samples must be in time order\n")
+        let empty = try Self.run(["motion", "replay", files.path("header.csv").path])
+        #expect(empty.status == ExitStatus.dataError.rawValue && empty.stdout.isEmpty)
+        #expect(empty.stderr == "mediaremotectl: \(files.path("header.csv").path): there are no samples after the header\n")
         let header = try Self.run(["motion", "replay", files.path("valid.toml").path])
         #expect(header.status == ExitStatus.dataError.rawValue && header.stderr.contains("the header must be"))
         for unreadable in [files.path("none.csv").path, files.directory.path] {

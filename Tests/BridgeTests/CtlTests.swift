@@ -115,13 +115,34 @@ struct CtlTests {
         }
         let shake = directory.appendingPathComponent("shake.csv")
         try csv.write(to: shake, atomically: true, encoding: .utf8)
+        // Saved by a program that marks its UTF-8 and ends lines as Windows does: the same events.
+        let marked = directory.appendingPathComponent("marked.csv")
+        try ("\u{FEFF}" + csv.replacingOccurrences(of: "\n", with: "\r\n")).write(to: marked, atomically: true, encoding: .utf8)
 
         let json = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--json"])
         #expect(json.status == 0)
         #expect(json.stdout.hasPrefix(#"[{"phase":"began","t_s":1."#), "\(json.stdout)")
         #expect(json.stdout.contains(#"},{"phase":"ended","t_s":"#) && json.stdout.hasSuffix("}]\n"))
+        // Every time to the millisecond, three decimals, in the JSON as in the text.
+        #expect(json.stdout.matches(of: /"t_s":([0-9.]+)/).map { $0.1 }.allSatisfy { $0.wholeMatch(of: /[0-9]+\.[0-9]{3}/) != nil })
+        // `-`: the same recording down a pipe.
+        let piped = Subprocess(DaemonTests.ctl, ["motion", "replay", "--json", "-"])
+        try piped.start()
+        piped.writeLine(csv)
+        let pipedJSON = piped.wait()
+        #expect(pipedJSON.status == 0 && pipedJSON.stdout == json.stdout, "\(pipedJSON.stderr)")
+        let markedJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", marked.path, "--json"])
+        #expect(markedJSON.status == 0 && markedJSON.stdout == json.stdout, "\(markedJSON.stderr)")
         let text = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "lis3lv02d"])
         #expect(text.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) } == ["began", "ended"])
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.wholeMatch(of: /[a-z]+ +[0-9]+\.[0-9]{3} s/) != nil }, "\(text.stdout)")
+        // Cut 0.7 s into the shake: it is cancelled where the recording ends, as when a sensor goes.
+        let cut = directory.appendingPathComponent("cut.csv")
+        try csv.split(separator: "\n").prefix(221).joined(separator: "\n").write(to: cut, atomically: true, encoding: .utf8)
+        let cutText = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", cut.path])
+        #expect(cutText.status == 0 && cutText.stdout.hasPrefix("began     1.") && cutText.stdout.hasSuffix(" s\ncancelled 2.190 s\n"), "\(cutText.stdout)")
+        let cutJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", cut.path, "--json"])
+        #expect(cutJSON.status == 0 && cutJSON.stdout.hasSuffix(#"},{"phase":"cancelled","t_s":2.190}]"# + "\n"), "\(cutJSON.stdout)")
         let deaf = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8"])
         #expect(deaf.status == 0 && deaf.stdout.isEmpty)
         let deafJSON = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--sensitivity", "8", "--json"])
@@ -132,12 +153,21 @@ struct CtlTests {
         let bad = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", broken.path])
         #expect(bad.status == ExitStatus.dataError.rawValue)
         #expect(bad.stderr == "mediaremotectl: \(broken.path): line 3: '0.01,x,0,1' is not four numbers (seconds and three axes in g)\n")
+        let brokenPipe = Subprocess(DaemonTests.ctl, ["motion", "replay", "-"])
+        try brokenPipe.start()
+        brokenPipe.writeLine("t_s,ax_g,ay_g,az_g\n0,0,0,1\n0.01,x,0,1")
+        let badPipe = brokenPipe.wait()
+        #expect(badPipe.status == ExitStatus.dataError.rawValue)
+        #expect(badPipe.stderr == "mediaremotectl: standard input: line 3: '0.01,x,0,1' is not four numbers (seconds and three axes in g)\n")
         let missing = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", directory.appendingPathComponent("none.csv").path])
         #expect(missing.status == ExitStatus.noInput.rawValue && missing.stderr.contains("No such file"))
         let profile = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "iphone"])
         #expect(profile.status == ExitStatus.usage.rawValue && profile.stderr.contains("unknown profile 'iphone'"))
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 9_620_000)) == "9.62")
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 10_000_400)) == "10.0")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 9_620_000)) == "9.620")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 10_000_400)) == "10.000")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 59_999_600)) == "60.000")
+        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 1_005_000)) == "1.005")
+        #expect(MotionCommand.Replay.seconds(.zero) == "0.000")
     }
 
     @Test(

@@ -142,6 +142,22 @@ import Testing
         }
     }
 
+    /// mediaremotectl motion replay --sensitivity takes what shake.sensitivity takes, from its declaration.
+    @Test func aKeyGivenOnACommandLineIsCheckedByItsDeclaration() {
+        #expect(Configuration.allowed("shake", "sensitivity") == "0.3 to 16 g")
+        #expect(Configuration.allowed("service", "call_timeout_ms") == "1 to 60000 ms")
+        #expect(Configuration().setting("shake", "sensitivity", to: .float(0.3, written: "0.3"))?.shakeSensitivity == 0.3)
+        #expect(Configuration().setting("shake", "sensitivity", to: .integer(16, written: "16"))?.shakeSensitivity == 16)
+        #expect(Configuration().setting("shake", "sensitivity", to: .float(16.5, written: "16.5")) == nil)
+        #expect(Configuration().setting("shake", "sensitivity", to: .float(-1, written: "-1")) == nil)
+        #expect(Configuration().setting("shake", "sensitivity", to: .float(.nan, written: "nan")) == nil)
+        #expect(Configuration().setting("shake", "sensitivity", to: .string("high")) == nil)
+        // Only that key changes.
+        var expected = Configuration()
+        expected.shakeSensitivity = 4
+        #expect(Configuration().setting("shake", "sensitivity", to: .float(4, written: "4")) == expected)
+    }
+
     @Test func everyMistakeIsListedNotOnlyTheFirst() {
         #expect {
             try Configuration(toml: "[service]\nmode = \"x\"\n[keys]\nseek_step_ms = 1\n", file: "c.toml")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Motion
 import Testing
 
 @testable import MediaRemoteCtl
@@ -22,8 +23,35 @@ struct ParsingTests {
         #expect((try MediaRemoteCommand.parseAsRoot(["reload", "--json"]) as? Reload)?.json == true)
         #expect((try MediaRemoteCommand.parseAsRoot(["devices", "--json"]) as? Devices)?.json == true)
         #expect((try MediaRemoteCommand.parseAsRoot(["motion", "replay", "--json", "a.csv"]) as? MotionCommand.Replay)?.json == true)
+        #expect((try MediaRemoteCommand.parseAsRoot(["motion", "replay", "-", "--json"]) as? MotionCommand.Replay)?.file == "-")
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["ping", "extra"]) }
         #expect(throws: (any Error).self) { try MediaRemoteCommand.parseAsRoot(["bogus"]) }
+    }
+
+    @Test("motion replay --sensitivity: a swing in g within the configuration's range, 0.3 to 16, by default its 1.2")
+    func sensitivity() throws {
+        func replay(_ arguments: [String]) throws -> MotionCommand.Replay? {
+            try MediaRemoteCommand.parseAsRoot(["motion", "replay"] + arguments + ["a.csv"]) as? MotionCommand.Replay
+        }
+        #expect(try replay([])?.parameters?.swingStrength == 1.2)
+        for value in ["0.3", "2.5", "16"] {
+            #expect(try replay(["--sensitivity", value])?.parameters?.swingStrength == Double(value))
+        }
+        #expect(try replay(["--sensitivity=8"])?.parameters?.swingStrength == 8)
+    }
+
+    @Test(
+        "motion replay --sensitivity out of range, negative or not a number: one sentence with the range, not a missing value",
+        arguments: [["--sensitivity", "-1"], ["--sensitivity", "-0.5"], ["--sensitivity=-1"], ["--sensitivity", "0.29"], ["--sensitivity", "16.5"],
+                    ["--sensitivity", "abc"], ["--sensitivity", "nan"], ["--sensitivity", "inf"]])
+    func sensitivityRefused(_ arguments: [String]) {
+        let value = arguments.last!.split(separator: "=").last.map(String.init)!
+        do {
+            _ = try MediaRemoteCommand.parseAsRoot(["motion", "replay"] + arguments + ["a.csv"])
+            Issue.record("took \(arguments)")
+        } catch {
+            #expect(MediaRemoteCommand.message(for: error) == "--sensitivity must be a swing of 0.3 to 16 g, not \(value)")
+        }
     }
 
     @Test(

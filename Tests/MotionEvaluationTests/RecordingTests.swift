@@ -10,12 +10,22 @@ struct RecordingTests {
     /// `milliseconds` after the recording's start.
     static func ms(_ milliseconds: Int64) -> MonotonicInstant { .zero + .milliseconds(milliseconds) }
 
-    @Test("CSV: header, samples in µs, blank lines skipped, out-of-order sorted")
+    @Test("CSV: header, samples in µs, blank lines skipped, equal times kept in file order")
     func parse() throws {
-        let recording = try Recording(csv: "t_s,ax_g,ay_g,az_g\n0.0,0,0,1\n\n0.02,0.5,-0.5,1.5\n0.01,1,1,1\n")
-        #expect(recording.samples.map(\.time) == [Self.ms(0), Self.ms(10), Self.ms(20)])
+        let recording = try Recording(csv: "t_s,ax_g,ay_g,az_g\n0.0,0,0,1\n\n0.01,1,1,1\r\n0.02,0.5,-0.5,1.5\n0.02,0,0,1\n")
+        #expect(recording.samples.map(\.time) == [Self.ms(0), Self.ms(10), Self.ms(20), Self.ms(20)])
         #expect(recording.samples[2] == MotionSample(time: Self.ms(20), x: 0.5, y: -0.5, z: 1.5))
+        #expect(recording.samples[3] == MotionSample(time: Self.ms(20), x: 0, y: 0, z: 1))
         #expect(recording.duration == .milliseconds(20))
+    }
+
+    @Test("CSV: a UTF-8 byte-order mark before the header is not part of it")
+    func byteOrderMark() throws {
+        let recording = try Recording(csv: "\u{FEFF}t_s,ax_g,ay_g,az_g\r\n0.5,0,0,1\r\n")
+        #expect(recording.samples == [MotionSample(time: Self.ms(500), x: 0, y: 0, z: 1)])
+        // As a file's bytes arrive.
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("t_s,ax_g,ay_g,az_g\n0,0,0,1\n".utf8)
+        #expect(try Recording(csv: String(decoding: bytes, as: UTF8.self)).samples.count == 1)
     }
 
     @Test(
@@ -25,6 +35,13 @@ struct RecordingTests {
             ("t_s,ax_g,ay_g,az_g\n0,0,0\n", "line 2: '0,0,0' is not four numbers (seconds and three axes in g)"),
             ("t_s,ax_g,ay_g,az_g\n0,0,0,1\n0.1,a,0,1\n", "line 3: '0.1,a,0,1' is not four numbers (seconds and three axes in g)"),
             ("t_s,ax_g,ay_g,az_g\n-1,0,0,1\n", "line 2: '-1,0,0,1' is not four numbers (seconds and three axes in g)"),
+            // Blank lines count, as an editor numbers them.
+            ("t_s,ax_g,ay_g,az_g\n0,0,0,1\n\n\n0.1,a,0,1\n", "line 5: '0.1,a,0,1' is not four numbers (seconds and three axes in g)"),
+            ("t_s,ax_g,ay_g,az_g\n0.0,0,0,1\n0.02,0,0,1\n\n0.01,1,1,1\n",
+             "line 5: 0.01 s is before the previous sample's 0.02 s; the samples must be in time order"),
+            ("t_s,ax_g,ay_g,az_g\n", "there are no samples after the header"),
+            ("\u{FEFF}t_s,ax_g,ay_g,az_g\n\n \n", "there are no samples after the header"),
+            ("t_s,ax_g,ay_g,az_g", "there are no samples after the header"),
         ])
     func parseErrors(_ text: String, _ message: String) {
         do {
