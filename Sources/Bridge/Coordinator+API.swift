@@ -56,7 +56,7 @@ extension Coordinator {
                 } catch {
                     call.fail(DBusError(error))
                 }
-            case .failure(let error) where error.name == .invalidArgs:
+            case .failure(let error) where error.name == .unreadableReply:
                 // Its introspection does not read as XML: it is no Responder1 object.
                 call.fail(.invalidArgs(
                     "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first"))

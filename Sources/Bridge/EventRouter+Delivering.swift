@@ -39,7 +39,7 @@ extension EventRouter {
             case .success(let reply):
                 answer(reply.handled ? .handled : .declined)
             case .failure(let error):
-                // An error, or an answer that is not a boolean (InvalidArgs), is no "handled":
+                // An error, or an answer that is not a boolean (UnreadableReply), is no "handled":
                 // the event goes on up the chain.
                 answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
             }

@@ -43,6 +43,9 @@ extension ErrorName {
     public static let noServer: ErrorName = "org.freedesktop.DBus.Error.NoServer"
     public static let timeout: ErrorName = "org.freedesktop.DBus.Error.Timeout"
     public static let disconnected: ErrorName = "org.freedesktop.DBus.Error.Disconnected"
+    /// Ours, never sent: a typed call's reply that does not read as the method's output (the
+    /// peer answered, but not as the contract says), told apart from an error the peer sent.
+    public static let unreadableReply: ErrorName = "org.mediaremote.DBus.Error.UnreadableReply"
     public static let invalidArgs: ErrorName = "org.freedesktop.DBus.Error.InvalidArgs"
     public static let unknownMethod: ErrorName = "org.freedesktop.DBus.Error.UnknownMethod"
     public static let unknownObject: ErrorName = "org.freedesktop.DBus.Error.UnknownObject"

@@ -23,17 +23,13 @@ public struct MediaRemoteProxy {
     public func call<Input, Output>(
         _ method: TypedMethod<Input, Output>, _ input: Input, of interface: InterfaceName = MediaRemoteNames.interface
     ) throws(ProxyError) -> Output {
-        let reply: Message
         do throws(DBusError) {
-            reply = try connection.callBlocking(
-                .methodCall(method, input, destination: destination, path: MediaRemoteNames.objectPath, interface: interface), timeout: timeout)
+            return try connection.callBlocking(
+                method, input, destination: destination, path: MediaRemoteNames.objectPath, interface: interface, timeout: timeout)
+        } catch where error.name == .unreadableReply {
+            throw .unreadable(method.name, error)
         } catch {
             throw .refused(method.name, error)
-        }
-        do throws(DBusError) {
-            return try Output(arguments: reply.arguments)
-        } catch {
-            throw .unreadable(method.name, error)
         }
     }
 

@@ -1,8 +1,8 @@
 import DBusTypes
 
 /// Calls to a ``TypedMethod``: the arguments are its input, and the reply is read as its
-/// output, so a peer whose reply does not read as the contract says is an `InvalidArgs` error
-/// naming the field, never a default value.
+/// output, so a peer whose reply does not read as the contract says is an `UnreadableReply`
+/// error naming the field (never a default value, nor mistaken for an error the peer sent).
 extension Message {
     /// A call of `method` with `input`.
     public static func methodCall<Input, Output>(
@@ -16,7 +16,19 @@ extension Message {
 extension Result where Success == Message, Failure == DBusError {
     /// The reply read as `Output`.
     func reading<Output: MessageBody>(_ output: Output.Type) -> Result<Output, DBusError> {
-        flatMap { message in Result<Output, DBusError> { () throws(DBusError) in try Output(arguments: message.arguments) } }
+        flatMap { message in Result<Output, DBusError> { () throws(DBusError) in try Output(readingReply: message) } }
+    }
+}
+
+extension MessageBody {
+    /// A reply's arguments read as this body; one that does not read is `UnreadableReply`,
+    /// with the sentence naming the field.
+    init(readingReply reply: Message) throws(DBusError) {
+        do {
+            try self.init(arguments: reply.arguments)
+        } catch {
+            throw DBusError(.unreadableReply, error.message)
+        }
     }
 }
 
@@ -42,7 +54,7 @@ extension Connection {
         timeout: Duration = Connection.defaultTimeout
     ) throws(DBusError) -> Output {
         let message = try callBlocking(.methodCall(method, input, destination: destination, path: path, interface: interface), timeout: timeout)
-        return try Output(arguments: message.arguments)
+        return try Output(readingReply: message)
     }
 }
 

@@ -49,14 +49,14 @@ struct TypedMethodTests {
         #expect(fixture.state.emitted.isEmpty)
     }
 
-    @Test("a reply that does not read as the output is an InvalidArgs naming the field, not a default")
+    @Test("a reply that does not read as the output is UnreadableReply naming the field, not a default nor the peer's error")
     func unreadableReply() throws {
         let fixture = try BusFixture()
         // A client whose contract says Emit answers a Greeting, talking to one that answers nothing.
         let drifted = TypedMethod<EchoObject.Text, EchoObject.Greeting>("Emit")
         let result = Self.call(fixture, drifted, EchoObject.Text("x"))
         guard case .failure(let error) = result else { Issue.record("read a Greeting out of one value"); return }
-        #expect(error.name == .invalidArgs)
+        #expect(error.name == .unreadableReply)
         #expect(error.message == "a greeting has 3 fields ('sus'), got 0 ('')", "\(error.message)")
     }
 }
