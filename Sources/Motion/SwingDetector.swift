@@ -1,58 +1,27 @@
 import Time
 
 /// MediaRemote's shake detector. A shake is the hand driving the device back and forth: the
-/// acceleration swings one way and straight back, several times, quickly and strongly, and then
-/// the device comes to rest. The detector follows the acceleration as a path in 3-D and cuts it
-/// into swings at its turning points (a zig-zag with hysteresis), so it needs no gravity
-/// estimate, no axis and no mounting: a swing is the change of the whole vector between two
-/// turning points, and gravity cancels out of every difference. Its timing comes only from the
-/// samples' timestamps, so it runs the same from 10 Hz to 1 kHz and with uneven spacing; a
-/// sensor that clips only flattens the ends of the swings.
+/// acceleration swings one way and straight back, stroke after stroke, strongly and far enough
+/// to move the device centimetres, and then the device comes to rest. The detector follows the
+/// acceleration as a path in 3-D and cuts it into swings at its turning points (a zig-zag with
+/// hysteresis), so it needs no gravity estimate, no axis and no mounting: a swing is the change
+/// of the whole vector between two turning points, and gravity cancels out of every
+/// difference. Its timing comes only from the samples' timestamps, so it runs the same from
+/// 10 Hz to 1 kHz and with uneven spacing; a sensor that clips only flattens the ends of the
+/// swings.
 ///
-/// - `began` after one back-and-forth: two consecutive strong swings in opposite directions,
-///   each quicker than `longestSwing`.
-/// - `ended` when the swinging stops and the device comes to rest, if the shake went on long
-///   enough to count (`swingsToQualify` swings over `shortestShake`).
-/// - `cancelled` when what began is not a shake: too short when it stops, going on past
-///   `longestShake` (a continuous activity: running, sawing), or still moving strongly but no
-///   longer swinging back and forth, or never coming to rest within `settleTime`. After an
-///   activity is cancelled, nothing begins again until the motion has calmed for `restTime`.
+/// - `began` after one back-and-forth: two consecutive swings of the sensitivity in opposite
+///   directions, each quicker than `longestSwing`. A wobble weaker than the sensitivity inside
+///   a stroke is not a turning point of the shake.
+/// - `ended` when the strokes stop and the device comes to rest, if the shake was one
+///   (`swingsToQualify` back-and-forths over `shortestShake`, and `strokesToQualify` strokes in
+///   a row).
+/// - `cancelled` when what began is not a shake: no stroke at all when the swinging pauses, too
+///   little when it comes to rest, going on past `longestShake` (a continuous activity:
+///   running, sawing), or never coming to rest within `settleTime` of its last stroke. After
+///   an activity is cancelled, nothing begins again until the motion has calmed for
+///   `restTime`.
 public struct SwingDetector: ShakeDetector {
-    public struct Parameters: Equatable, Sendable {
-        /// The sensitivity: how much the acceleration must change over one swing, in g. A
-        /// brisk hand shake swings 2–10 g; walking with the device in hand swings under 1 g.
-        public var swingStrength = 1.2
-        /// How directly a swing must come back: the cosine of the angle between consecutive
-        /// swings is at most this (−1: exactly back).
-        public var reversal = -0.8
-        /// The slowest swing that is still shaking (half a period: 0.45 s is about 1.1 Hz;
-        /// hands shake at 2–8 Hz).
-        public var longestSwing = Duration.milliseconds(450)
-        /// How far the acceleration must come back from an extreme before it counts as a
-        /// turning point, in g: sensor noise and small wobbles are not swings.
-        public var turnHysteresis = 0.3
-        /// A shake that stops must have had at least this many back-and-forth swings…
-        public var swingsToQualify = 3
-        /// …over at least this long.
-        public var shortestShake = Duration.milliseconds(300)
-        /// The longest shake; past it the motion is an activity, not a gesture.
-        public var longestShake = Duration.seconds(5)
-        /// The swinging has stopped when no shake swing came for this long (or for 1.5 of the
-        /// shake's own swings, when those are slower).
-        public var pause = Duration.milliseconds(250)
-        /// At rest: the acceleration stays within `stillRadius` g (or a tenth of the shake's
-        /// swing, when larger) for `stillTime`.
-        public var stillRadius = 0.3
-        public var stillTime = Duration.milliseconds(150)
-        /// After the swinging stops, the device must come to rest within this.
-        public var settleTime = Duration.seconds(1)
-        /// After a cancelled activity, the motion must stay calm this long before a shake can
-        /// begin again.
-        public var restTime = Duration.seconds(1)
-
-        public init() {}
-    }
-
     /// The parameters' times as seconds in Double: the detector weighs every sample (up to
     /// 1 kHz) against them and against its running means in floating point, so they are
     /// converted once, here, not at each comparison.
@@ -76,12 +45,6 @@ public struct SwingDetector: ShakeDetector {
         var time: Double
     }
 
-    private struct Swing {
-        var change: Vector3
-        var strength: Double
-        var duration: Double
-    }
-
     private enum State {
         case idle
         case shaking
@@ -93,20 +56,24 @@ public struct SwingDetector: ShakeDetector {
     private let seconds: Seconds
     private var state = State.idle
     private var lastTime: Double?
+    /// A running mean of the time between samples.
+    private var sampleInterval = 0.0
     // The zig-zag: the last turning point and the farthest point from it since.
     private var anchor: Turn?
     private var extreme = Turn(point: .zero, time: 0)
+    /// The last swing of at least the sensitivity, which the next one may reverse.
     private var previousSwing: Swing?
     // The shake in progress.
     private var began = 0.0
     private var firstSwingStart = 0.0
-    private var lastShakeSwing = -Double.infinity
-    private var shakeSwings = 0
+    /// When the shake last went on: its start, then each stroke.
+    private var lastStroke = -Double.infinity
+    private var backAndForths = 0
+    private var strokes = StrokeRun()
     /// A running mean of the shake's swing strength and duration: the yardsticks for "strong"
     /// and "slow" while it lasts.
     private var level = 0.0
     private var swingDuration = 0.0
-    private var strayedStrongly = false
     private var lastStrongSwing = -Double.infinity
     // Stillness: where the acceleration has stayed close to, since when.
     private var restPoint: Vector3?
@@ -120,7 +87,10 @@ public struct SwingDetector: ShakeDetector {
     public mutating func add(_ sample: MotionSample) -> [DetectorEvent] {
         // Seconds as a plain Double from here on, as the parameters' times (``Seconds``).
         let time = Double(sample.time.microseconds) / 1_000_000
-        if let lastTime, time < lastTime { return [] }
+        if let lastTime {
+            if time < lastTime { return [] }
+            sampleInterval += 0.1 * (time - lastTime - sampleInterval)
+        }
         lastTime = time
         let point = Vector3(sample)
         followStillness(point, at: time)
@@ -129,6 +99,7 @@ public struct SwingDetector: ShakeDetector {
         return events
     }
 
+    private var longestSwing: Double { seconds.longestSwing + sampleInterval }
     private var strongSwing: Double { max(parameters.swingStrength, 0.5 * level) }
 
     private mutating func followStillness(_ point: Vector3, at time: Double) {
@@ -151,15 +122,18 @@ public struct SwingDetector: ShakeDetector {
                 state = .suppressed
                 return [.cancelled]
             }
-            let quiet = time - lastShakeSwing
+            let quiet = time - lastStroke
             guard quiet > max(seconds.pause, 1.5 * swingDuration) else { return [] }
             if time - restSince >= seconds.stillTime {
-                let qualified = shakeSwings >= parameters.swingsToQualify
-                    && lastShakeSwing - firstSwingStart >= seconds.shortestShake
+                let qualified = backAndForths >= parameters.swingsToQualify
+                    && lastStroke - firstSwingStart >= seconds.shortestShake
+                    && strokes.longest >= parameters.strokesToQualify
                 state = .idle
                 return [qualified ? .ended : .cancelled]
             }
-            if strayedStrongly || quiet > seconds.settleTime {
+            // Swinging without a single stroke (walking, a device in a pocket) is no shake,
+            // and still moving long after the last stroke is an activity.
+            if strokes.longest == 0 || quiet > seconds.settleTime {
                 state = .suppressed
                 return [.cancelled]
             }
@@ -169,10 +143,16 @@ public struct SwingDetector: ShakeDetector {
 
     /// Follows the zig-zag; at a turning point, judges the swing that just finished.
     private mutating func follow(_ point: Vector3, at time: Double) -> DetectorEvent.Phase? {
-        guard let start = anchor else {
+        guard var start = anchor else {
             anchor = Turn(point: point, time: time)
             extreme = Turn(point: point, time: time)
             return nil
+        }
+        // Until the acceleration leaves the turning point, the next swing has not started: a
+        // swing out of rest lasts from when the device moved, not from when it stopped.
+        if (extreme.point - start.point).length < parameters.turnHysteresis {
+            start.time = time
+            anchor = start
         }
         let reach = extreme.point - start.point
         if (point - start.point).lengthSquared > reach.lengthSquared {
@@ -181,43 +161,47 @@ public struct SwingDetector: ShakeDetector {
         }
         let back = point - extreme.point
         guard back.length >= parameters.turnHysteresis, back.dot(reach) < 0 else { return nil }
-        let swing = Swing(change: reach, strength: reach.length, duration: extreme.time - start.time)
-        let phase = judge(swing, startingAt: start.time, endingAt: extreme.time, now: time)
-        previousSwing = swing
+        let phase = judge(Swing(change: reach, duration: extreme.time - start.time, end: extreme.time), now: time)
         anchor = extreme
         extreme = Turn(point: point, time: time)
         return phase
     }
 
-    private mutating func judge(_ swing: Swing, startingAt start: Double, endingAt end: Double, now: Double) -> DetectorEvent.Phase? {
-        var backAndForth = false
-        if let previous = previousSwing {
-            let cosine = previous.change.dot(swing.change) / (previous.strength * swing.strength)
-            backAndForth = cosine <= parameters.reversal
-                && min(previous.strength, swing.strength) >= parameters.swingStrength
-                && max(previous.duration, swing.duration) <= seconds.longestSwing
+    private mutating func judge(_ swing: Swing, now: Double) -> DetectorEvent.Phase? {
+        if let previous = previousSwing, swing.start - previous.end > longestSwing { previousSwing = nil }
+        let previous = previousSwing
+        if swing.strength >= parameters.swingStrength { previousSwing = swing }
+        if swing.strength >= strongSwing { lastStrongSwing = swing.end }
+        // Only a stroke keeps a shake going: a shake whose strokes stopped while weaker
+        // swinging goes on (walking on after a jolt) is over. Strokes are in a row when no more
+        // than a swing apart (without the slow sensor's slack: adding it let a phone in a
+        // pocket, sampled at 20 Hz, string its steps into a run).
+        if state == .shaking, parameters.isStroke(swing) {
+            strokes.add(swing, longestGap: seconds.longestSwing, crossways: parameters.crossways)
+            lastStroke = now
         }
-        if swing.strength >= strongSwing {
-            lastStrongSwing = end
-            if !backAndForth, state == .shaking, now - lastShakeSwing > seconds.pause { strayedStrongly = true }
-        }
-        guard backAndForth, let previous = previousSwing else { return nil }
+        guard let previous, swing.strength >= parameters.swingStrength,
+              swing.cosine(with: previous) <= parameters.reversal,
+              max(previous.duration, swing.duration) <= longestSwing
+        else { return nil }
         switch state {
         case .shaking:
-            lastShakeSwing = now
-            shakeSwings += 1
+            backAndForths += 1
             level += 0.3 * (swing.strength - level)
             swingDuration += 0.3 * (swing.duration - swingDuration)
             return nil
         case .idle:
             state = .shaking
             began = now
-            firstSwingStart = start
-            lastShakeSwing = now
-            shakeSwings = 1
+            firstSwingStart = previous.start
+            lastStroke = now
+            backAndForths = 1
+            strokes = StrokeRun()
+            for stroke in [previous, swing] where parameters.isStroke(stroke) {
+                strokes.add(stroke, longestGap: seconds.longestSwing, crossways: parameters.crossways)
+            }
             level = min(previous.strength, swing.strength)
             swingDuration = max(previous.duration, swing.duration)
-            strayedStrongly = false
             return .began
         case .suppressed:
             return nil

@@ -4,10 +4,14 @@ import MotionEvaluation
 import Time
 
 /// `--explain`: what the detector got wrong, recording by recording: each hand shake it did not
-/// recognise (with the events it gave near it) and each false shake (with its label), so each
-/// gap in the table can be traced to the data.
+/// recognise (with the events it gave near it), each it began late (with when the device
+/// started to move), and each false shake (with its label), so each gap in the table can be
+/// traced to the data.
 enum Explanation {
-    static func print(_ file: String, _ profile: String, _ events: [DetectorEvent], _ content: Score.Content) {
+    /// Later than this after a hand shake's onset, a `began` is explained.
+    static let lateBegan = Duration.milliseconds(300)
+
+    static func print(_ file: String, _ profile: String, _ events: [DetectorEvent], _ content: Score.Content, _ recording: Recording) {
         func seconds(_ time: MonotonicInstant) -> String { String(format: "%.2f", Double(time.microseconds) / 1e6) }
         func list(_ events: [DetectorEvent]) -> String { events.map { "\($0.phase) \(seconds($0.time))" }.joined(separator: ", ") }
         switch content {
@@ -15,6 +19,11 @@ enum Explanation {
             for shake in shakes {
                 var one = Score()
                 one.add(events: events, in: .handShakes([shake]))
+                if one.recognised == 1, let latency = one.beganLatencies.first, latency > lateBegan {
+                    Swift.print("late  \(profile.padding(toLength: 11, withPad: " ", startingAt: 0)) \(file) "
+                        + "\(seconds(shake.start))–\(seconds(shake.end)) s: began +\(milliseconds(latency)) ms, "
+                        + (recording.motion(after: shake.start).map { "the device moved 1 g from +\(milliseconds($0)) ms" } ?? "it never moved 1 g"))
+                }
                 guard one.recognised == 0 else { continue }
                 let near = events.filter { $0.time >= shake.start - .seconds(1) && $0.time <= shake.end + .seconds(3) }
                 Swift.print("miss  \(profile.padding(toLength: 11, withPad: " ", startingAt: 0)) \(file) "
@@ -30,4 +39,6 @@ enum Explanation {
             break
         }
     }
+
+    static func milliseconds(_ duration: Duration) -> Int { Int(duration / .milliseconds(1)) }
 }

@@ -16,7 +16,8 @@ struct MotionInputTests {
     final class ShakenSensor {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("iio-motion-\(UUID().uuidString)")
         var device: URL { root.appendingPathComponent("iio:device0") }
-        /// The amplitude of the x axis' 5 Hz swing, in g; 0 holds it still.
+        /// The amplitude of the x axis' swing at 3 Hz (a gentle hand shake), in g; 0 holds it
+        /// still.
         var amplitude = 0.0
 
         init() throws {
@@ -36,7 +37,7 @@ struct MotionInputTests {
         }
 
         func move(at seconds: Double) {
-            try? write("in_accel_x_raw", String(Int((amplitude * sin(2 * .pi * 5 * seconds) * 1000).rounded())))
+            try? write("in_accel_x_raw", String(Int((amplitude * sin(2 * .pi * 3 * seconds) * 1000).rounded())))
         }
     }
 
@@ -66,14 +67,15 @@ struct MotionInputTests {
         input.setActive(true)
         #expect(input.openSensors == [sensor.root.appendingPathComponent("iio:device0").path])
 
-        // ±0.4 g swings change the acceleration by 0.8 g: under 1.2 g.
-        try shake(sensor, on: loop, for: 1.5, amplitude: 0.4)
+        // ±0.55 g swings change the acceleration by 1.1 g: under 1.2 g.
+        try shake(sensor, on: loop, for: 1.5, amplitude: 0.55)
         try shake(sensor, on: loop, for: 1.5, amplitude: 0)
         #expect(phases == [])
 
+        // At 0.5 g they begin a shake, and are strokes (1 g or more, moving the sensor 1.5 cm).
         options.detector.swingStrength = 0.5
         input.update(options)
-        try shake(sensor, on: loop, for: 1.5, amplitude: 0.4)
+        try shake(sensor, on: loop, for: 1.5, amplitude: 0.55)
         try shake(sensor, on: loop, for: 1.5, amplitude: 0)
         #expect(phases == [.began, .ended])
 

@@ -75,13 +75,25 @@ struct SwingDetectorTests {
         #expect(Self.phases(Self.trace(hertz: 12, amplitude: 0.25, seconds: 3)).isEmpty)
     }
 
-    @Test("the sensitivity is a parameter: a 1 g shake counts only below the default")
+    @Test("the sensitivity is a parameter: a gentle shake of 1 g swings counts at 0.45 g, not at the default")
     func sensitivity() {
-        let soft = Self.trace(amplitude: 0.5)
+        let soft = Self.trace(hertz: 4, amplitude: 0.5)
         #expect(Self.phases(soft).isEmpty)
         var sensitive = SwingDetector.Parameters()
-        sensitive.swingStrength = 0.8
+        sensitive.swingStrength = 0.45
         #expect(Self.phases(soft, sensitive).map(\.0) == [.began, .ended])
+        // Its strokes must still be twice the sensitivity: at 0.6 g they are not.
+        sensitive.swingStrength = 0.6
+        #expect(Self.phases(soft, sensitive).map(\.0) == [.began, .cancelled])
+    }
+
+    @Test("jolts are not strokes: 5 g swings of 60 ms (a footstep, sitting down) move the device millimetres")
+    func jolts() {
+        let events = Self.phases(Self.trace(hertz: 8, amplitude: 2.5, seconds: 1))
+        #expect(!events.map(\.0).contains(.ended))
+        #expect(events.map(\.0) == [.began, .cancelled])
+        // Twice as long, the same swings are strokes: a shake.
+        #expect(Self.phases(Self.trace(hertz: 4, amplitude: 2.5, seconds: 1)).map(\.0) == [.began, .ended])
     }
 
     @Test("samples from the past are ignored: a whole shake stamped before the last sample gives nothing")
