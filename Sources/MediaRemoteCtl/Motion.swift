@@ -73,8 +73,8 @@ struct MotionCommand: ParsableCommand {
         @Option(
             parsing: .unconditional,
             help: ArgumentHelp(
-                "The swing strength a shake needs, \(Self.allowedSensitivity): the detector's sensitivity, "
-                    + "as shake.sensitivity in the configuration.", valueName: "g"))
+                "The swing that begins a shake, \(Self.allowedSensitivity); its strokes must be twice it: "
+                    + "the detector's sensitivity, as shake.sensitivity in the configuration.", valueName: "g"))
         var sensitivity = String(Configuration().shakeSensitivity)
 
         @Flag(help: "Print the events as one JSON array.")
