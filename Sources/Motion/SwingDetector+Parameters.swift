@@ -41,6 +41,10 @@ extension SwingDetector {
         public var stillTime = Duration.milliseconds(150)
         /// After the shaking stops, the device must come to rest within this.
         public var settleTime = Duration.seconds(1)
+        /// A slow, jolting shake rests between its jolts: strokes with the device at rest
+        /// between them are in a row up to this far apart, and a shake with strokes waits this
+        /// long at rest for the next before it is cancelled.
+        public var joltGap = Duration.milliseconds(800)
         /// After a cancelled activity, the motion must stay calm this long before a shake can
         /// begin again.
         public var restTime = Duration.seconds(1)

@@ -17,16 +17,16 @@ import Time
 ///   (`swingsToQualify` back-and-forths over `shortestShake`, and `strokesToQualify` strokes in
 ///   a row).
 /// - `cancelled` when what began is not a shake: no stroke at all when the swinging pauses, too
-///   little when it comes to rest, going on past `longestShake` (a continuous activity:
-///   running, sawing), or never coming to rest within `settleTime` of its last stroke. After
-///   an activity is cancelled, nothing begins again until the motion has calmed for
-///   `restTime`.
+///   little after resting `joltGap` (a slow, jolting shake rests between its jolts), going on
+///   past `longestShake` (a continuous activity: running, sawing), or never coming to rest
+///   within `settleTime` of its last stroke. After an activity is cancelled, nothing begins
+///   again until the motion has calmed for `restTime`.
 public struct SwingDetector: ShakeDetector {
     /// The parameters' times as seconds in Double: the detector weighs every sample (up to
     /// 1 kHz) against them and against its running means in floating point, so they are
     /// converted once, here, not at each comparison.
     private struct Seconds {
-        let longestSwing, shortestShake, longestShake, pause, stillTime, settleTime, restTime: Double
+        let longestSwing, shortestShake, longestShake, pause, stillTime, settleTime, restTime, joltGap: Double
 
         init(_ parameters: Parameters) {
             func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
@@ -37,6 +37,7 @@ public struct SwingDetector: ShakeDetector {
             stillTime = seconds(parameters.stillTime)
             settleTime = seconds(parameters.settleTime)
             restTime = seconds(parameters.restTime)
+            joltGap = seconds(parameters.joltGap)
         }
     }
 
@@ -78,6 +79,11 @@ public struct SwingDetector: ShakeDetector {
     // Stillness: where the acceleration has stayed close to, since when.
     private var restPoint: Vector3?
     private var restSince = 0.0
+    private var atRest: Bool { lastTime.map { $0 - restSince >= seconds.stillTime } ?? false }
+    /// Whether the device has been at rest since the shake's last stroke.
+    private var restedSinceStroke = false
+    /// When the swing in progress came to rest, if it did.
+    private var restedAt: Double?
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
@@ -124,10 +130,13 @@ public struct SwingDetector: ShakeDetector {
             }
             let quiet = time - lastStroke
             guard quiet > max(seconds.pause, 1.5 * swingDuration) else { return [] }
-            if time - restSince >= seconds.stillTime {
+            if atRest {
+                restedSinceStroke = true
                 let qualified = backAndForths >= parameters.swingsToQualify
                     && lastStroke - firstSwingStart >= seconds.shortestShake
                     && strokes.longest >= parameters.strokesToQualify
+                // A slow, jolting shake rests between its jolts: wait for the next one.
+                if !qualified, strokes.longest > 0, quiet <= seconds.joltGap { return [] }
                 state = .idle
                 return [qualified ? .ended : .cancelled]
             }
@@ -155,12 +164,26 @@ public struct SwingDetector: ShakeDetector {
             anchor = start
         }
         let reach = extreme.point - start.point
+        // A swing that comes to rest and then goes on the same way is two swings, not one
+        // across the pause: a slow, jolting shake stops dead after each jolt. (Turning back
+        // after a rest is an ordinary turning point.)
+        if atRest, restedAt == nil, reach.length >= parameters.turnHysteresis { restedAt = min(extreme.time, restSince) }
         if (point - start.point).lengthSquared > reach.lengthSquared {
+            guard let end = restedAt else {
+                extreme = Turn(point: point, time: time)
+                return nil
+            }
+            // Still resting, only wandering within the rest.
+            guard (point - extreme.point).length >= parameters.turnHysteresis else { return nil }
+            restedAt = nil
+            let phase = judge(Swing(change: reach, duration: max(end - start.time, 0), end: end), now: time)
+            anchor = Turn(point: extreme.point, time: time)
             extreme = Turn(point: point, time: time)
-            return nil
+            return phase
         }
         let back = point - extreme.point
         guard back.length >= parameters.turnHysteresis, back.dot(reach) < 0 else { return nil }
+        restedAt = nil
         let phase = judge(Swing(change: reach, duration: extreme.time - start.time, end: extreme.time), now: time)
         anchor = extreme
         extreme = Turn(point: point, time: time)
@@ -177,8 +200,9 @@ public struct SwingDetector: ShakeDetector {
         // than a swing apart (without the slow sensor's slack: adding it let a phone in a
         // pocket, sampled at 20 Hz, string its steps into a run).
         if state == .shaking, parameters.isStroke(swing) {
-            strokes.add(swing, longestGap: seconds.longestSwing, crossways: parameters.crossways)
+            strokes.add(swing, longestGap: restedSinceStroke ? seconds.joltGap : seconds.longestSwing, crossways: parameters.crossways)
             lastStroke = now
+            restedSinceStroke = false
         }
         guard let previous, swing.strength >= parameters.swingStrength,
               swing.cosine(with: previous) <= parameters.reversal,
@@ -196,6 +220,7 @@ public struct SwingDetector: ShakeDetector {
             firstSwingStart = previous.start
             lastStroke = now
             backAndForths = 1
+            restedSinceStroke = false
             strokes = StrokeRun()
             for stroke in [previous, swing] where parameters.isStroke(stroke) {
                 strokes.add(stroke, longestGap: seconds.longestSwing, crossways: parameters.crossways)

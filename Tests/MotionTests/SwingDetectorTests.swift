@@ -96,6 +96,32 @@ struct SwingDetectorTests {
         #expect(Self.phases(Self.trace(hertz: 4, amplitude: 2.5, seconds: 1)).map(\.0) == [.began, .ended])
     }
 
+    /// A slow, jolting shake: `count` jolts (a push and a stop: one period of ±`amplitude` g
+    /// over 160 ms along x) every `every` seconds, near rest between, at 100 Hz with uneven
+    /// spacing.
+    static func jolts(_ count: Int, every: Double = 0.7, amplitude: Double = 3.5) -> Recording {
+        var generator = SplitMix(seed: 11)
+        let rest = 1.5
+        return Recording(samples: (0..<Int((2 * rest + every * Double(count)) * 100)).map { i in
+            let t = (Double(i) + 0.8 * (generator.unit() - 0.5)) / 100
+            let since = (t - rest).truncatingRemainder(dividingBy: every)
+            let jolting = t >= rest && t < rest + every * Double(count) && since < 0.16
+            let a = jolting ? amplitude * sin(2 * .pi * since / 0.16) : 0
+            return MotionSample(time: MonotonicInstant(microseconds: UInt64(max(t, 0) * 1_000_000)), x: a, y: 0, z: 1)
+        })
+    }
+
+    @Test("a slow, jolting shake that rests between its jolts: four jolts 0.7 s apart are one shake, not four starts")
+    func joltingShake() {
+        let events = Self.phases(Self.jolts(4))
+        #expect(events.map(\.0) == [.began, .ended])
+        // Each jolt is one stroke: three are too few, and the shake is cancelled once, after
+        // waiting for a fourth.
+        #expect(Self.phases(Self.jolts(3)).map(\.0) == [.began, .cancelled])
+        // Jolts a second and a half apart are separate movements.
+        #expect(!Self.phases(Self.jolts(4, every: 1.5)).map(\.0).contains(.ended))
+    }
+
     @Test("samples from the past are ignored: a whole shake stamped before the last sample gives nothing")
     func outOfOrder() {
         let shake = Self.trace()
