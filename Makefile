@@ -45,7 +45,8 @@ release: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help
-# (man/tidy-manual.awk then keeps its examples as written and adds SEE ALSO); only installing needs it.
+# (man/tidy-manual.awk then keeps its examples as written, lists the exit statuses under EXIT STATUS
+# and adds SEE ALSO); only installing needs it.
 manual-tool: deps-build
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 

@@ -128,7 +128,8 @@ struct NowPlayingTrack: Equatable {
     /// The summary and the player: `Playing  Artist - Title  0:12 / 3:04  (org.mpris.MediaPlayer2.mpv)`.
     var line: String { summary + "  (\(player))" }
 
-    /// As `status --json` and `status --follow --json` print it; what the player does not say is null.
+    /// As `status --json` and `status --follow --json` print it; what the player does not say is
+    /// null, but artists, a list, is [] when it names none.
     var json: JSON {
         .object([
             ("player", .string(player)), ("status", JSON(status)), ("title", JSON(title)),

@@ -40,12 +40,13 @@ struct Status: ParsableCommand {
 
             With --json, one object: version; now_playing (a bus name, or null); \
             now_playing_reason (or null); track (an object with player, status, \
-            title, artists (an array), album, position_us and length_us, each \
-            null when the player does not say; or null); first_responder (an \
-            object with bus_name and path, or null); mode; chain, an array of \
-            links, each an object with kind (responder, player or shake_action), \
-            bus_name and path (where the event is delivered), app (the unique \
-            name of the app) and action (a shake action's; else null); \
+            title, album, position_us and length_us, each null when the player \
+            does not say, and artists, an array, [] when it names none; or \
+            null); first_responder (an object with bus_name and path, or null); \
+            mode; chain, an array of links, each an object with kind \
+            (responder, player or shake_action), bus_name and path (where the \
+            event is delivered), app (the unique name of the app) and action (a \
+            shake action's; else null); \
             chain_discarded (why an event would be discarded, as monitor's \
             reason, when the chain is empty; else null); receiving (unique \
             names); motion_claims (an object: unique name to number of claims); \
