@@ -43,8 +43,9 @@ let usage = """
                           before it counts as declining (default \(Int(defaults.callTimeout / .milliseconds(1))))
       --ignore-player NAME
                           never treat this player as one, named vlc or
-                          org.mpris.MediaPlayer2.vlc; repeatable (our own
-                          proxy and playerctld are always ignored)
+                          org.mpris.MediaPlayer2.vlc; repeatable, added to
+                          the file's ignore list (our own proxy and
+                          playerctld are always ignored)
       --shake-action ACTION
                           what a shake nobody handled does to the Now Playing
                           player when it ends: none (default), nextTrack,
