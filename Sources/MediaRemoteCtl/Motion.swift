@@ -40,20 +40,21 @@ struct MotionCommand: ParsableCommand {
                 with phase (began, ended or cancelled) and t_s (seconds into the \
                 recording, to the millisecond: three decimals, as in the text).
 
-                Examples:
+                Examples, where shake.csv is the repository's \
+                data/motion/wiimote_shake_train_016.csv (a Wii remote shaken by hand):
                   $ mediaremotectl motion replay shake.csv
-                  began     9.710 s
-                  ended     10.740 s
+                  began     1.410 s
+                  ended     4.360 s
                   $ mediaremotectl motion replay --json shake.csv
-                  [{"phase":"began","t_s":9.710},
-                   {"phase":"ended","t_s":10.740}]
+                  [{"phase":"began","t_s":1.410},
+                   {"phase":"ended","t_s":4.360}]
                   $ mediaremotectl motion replay \\
                       --profile lis3lv02d shake.csv
-                  began     10.000 s
-                  ended     10.950 s
-                  $ head -n 1000 shake.csv | mediaremotectl motion replay -
-                  began     9.710 s
-                  cancelled 9.980 s
+                  began     1.450 s
+                  ended     4.400 s
+                  $ head -n 200 shake.csv | mediaremotectl motion replay -
+                  began     1.410 s
+                  cancelled 1.980 s
 
                 (--json prints one line; folded here to fit.)
                 """
