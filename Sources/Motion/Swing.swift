@@ -14,10 +14,11 @@ struct Swing {
         change.dot(other.change) / (strength * other.strength)
     }
 
-    /// How far the swing moved the device, in metres: over half a period `d` an acceleration
-    /// swinging by `L` (an amplitude of L/2) moves it by L·d²/(2π²). A hand's stroke moves it
-    /// centimetres; the jolt of a footstep or of sitting down swings as strongly for a few tens
-    /// of milliseconds, and moves it millimetres.
+    /// How far the swing moved the device, in metres, as the amplitude of its displacement:
+    /// an acceleration swinging by `L` (an amplitude of L/2) over half a period `d` moves it by
+    /// ±L·d²/(2π²) (L·d²/π² end to end). A hand's stroke moves it centimetres; the jolt of a
+    /// footstep or of sitting down swings as strongly for a few tens of milliseconds, and moves
+    /// it millimetres.
     var reach: Double {
         strength * Swing.standardGravity * duration * duration / (2 * Double.pi * Double.pi)
     }

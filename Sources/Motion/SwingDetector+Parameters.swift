@@ -17,13 +17,16 @@ extension SwingDetector {
         /// turning point, in g: sensor noise and small wobbles are not swings.
         public var turnHysteresis = 0.3
         /// A shake that stops must have gone back and forth at least this many times…
-        public var swingsToQualify = 2
+        public var backAndForthsToQualify = 2
         /// …over at least this long…
         public var shortestShake = Duration.milliseconds(300)
         /// …with at least this many strokes in a row (``StrokeRun``). A stroke is a swing of
-        /// at least `strokeStrength` × the sensitivity that moved the device at least
-        /// `strokeReach` per g of sensitivity (1.5 cm at the default): a hand's stroke, not the
-        /// jolt of a footstep or of sitting down with the device in a pocket.
+        /// at least `strokeStrength` × the sensitivity that moved the device by an amplitude of
+        /// at least `strokeReach` per g of sensitivity (1.5 cm at the default, 3 cm of travel):
+        /// a hand's stroke, not the jolt of a footstep or of sitting down with the device in a
+        /// pocket. So the faster the shake, the stronger its strokes must be: at 8 Hz a swing of
+        /// 7.7 g, and a sensor that clips at ±2 g (swings of at most 4 g on an axis) counts no
+        /// shake faster than about 5.7 Hz.
         public var strokesToQualify = 4
         public var strokeStrength = 2.0
         public var strokeReach = 0.0125

@@ -12,15 +12,17 @@ import Time
 ///
 /// - `began` after one back-and-forth: two consecutive swings of the sensitivity in opposite
 ///   directions, each quicker than `longestSwing`. A wobble weaker than the sensitivity inside
-///   a stroke is not a turning point of the shake.
+///   a stroke does not keep the swings on either side of it from pairing.
 /// - `ended` when the strokes stop and the device comes to rest, if the shake was one
-///   (`swingsToQualify` back-and-forths over `shortestShake`, and `strokesToQualify` strokes in
-///   a row).
-/// - `cancelled` when what began is not a shake: no stroke at all when the swinging pauses, too
-///   little after resting `joltGap` (a slow, jolting shake rests between its jolts), going on
-///   past `longestShake` (a continuous activity: running, sawing), or never coming to rest
-///   within `settleTime` of its last stroke. After an activity is cancelled, nothing begins
-///   again until the motion has calmed for `restTime`.
+///   (`backAndForthsToQualify` back-and-forths over `shortestShake`, and `strokesToQualify`
+///   strokes in a row).
+/// - `cancelled` when what began is not a shake: no stroke within `pause` (or 1.5 of its
+///   swings) of its `began`, even if it swings on (walking; a shake that opens gently is lost
+///   with it, and nothing begins again until the motion calms); too little after resting
+///   `joltGap` (a slow, jolting shake rests between its jolts); going on past `longestShake` (a
+///   continuous activity: running, sawing); or never coming to rest within `settleTime` of its
+///   last stroke. After an activity is cancelled, nothing begins again until the motion has
+///   calmed for `restTime`.
 public struct SwingDetector: ShakeDetector {
     /// The parameters' times as seconds in Double: the detector weighs every sample (up to
     /// 1 kHz) against them and against its running means in floating point, so they are
@@ -84,6 +86,10 @@ public struct SwingDetector: ShakeDetector {
     private var restedSinceStroke = false
     /// When the swing in progress came to rest, if it did.
     private var restedAt: Double?
+    /// The last time the acceleration was within the hysteresis of the extreme: when it left
+    /// a turning point it rested at.
+    private var nearExtreme = 0.0
+    private var previousSample = Turn(point: .zero, time: 0)
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
@@ -95,13 +101,15 @@ public struct SwingDetector: ShakeDetector {
         let time = Double(sample.time.microseconds) / 1_000_000
         if let lastTime {
             if time < lastTime { return [] }
-            sampleInterval += 0.1 * (time - lastTime - sampleInterval)
+            // A gap in the stream (a sensor reopened) says nothing of its rate.
+            sampleInterval += 0.1 * (min(time - lastTime, seconds.longestSwing) - sampleInterval)
         }
         lastTime = time
         let point = Vector3(sample)
         followStillness(point, at: time)
         var events = checkProgress(at: time).map { DetectorEvent($0, at: sample.time) }
         if let phase = follow(point, at: time) { events.append(DetectorEvent(phase, at: sample.time)) }
+        previousSample = Turn(point: point, time: time)
         return events
     }
 
@@ -121,7 +129,10 @@ public struct SwingDetector: ShakeDetector {
         case .idle:
             return []
         case .suppressed:
-            if time - lastStrongSwing > seconds.restTime { state = .idle }
+            if time - lastStrongSwing > seconds.restTime {
+                state = .idle
+                level = 0
+            }
             return []
         case .shaking:
             if time - began > seconds.longestShake {
@@ -132,12 +143,13 @@ public struct SwingDetector: ShakeDetector {
             guard quiet > max(seconds.pause, 1.5 * swingDuration) else { return [] }
             if atRest {
                 restedSinceStroke = true
-                let qualified = backAndForths >= parameters.swingsToQualify
+                let qualified = backAndForths >= parameters.backAndForthsToQualify
                     && lastStroke - firstSwingStart >= seconds.shortestShake
                     && strokes.longest >= parameters.strokesToQualify
                 // A slow, jolting shake rests between its jolts: wait for the next one.
                 if !qualified, strokes.longest > 0, quiet <= seconds.joltGap { return [] }
                 state = .idle
+                level = 0
                 return [qualified ? .ended : .cancelled]
             }
             // Swinging without a single stroke (walking, a device in a pocket) is no shake,
@@ -167,26 +179,39 @@ public struct SwingDetector: ShakeDetector {
         // A swing that comes to rest and then goes on the same way is two swings, not one
         // across the pause: a slow, jolting shake stops dead after each jolt. (Turning back
         // after a rest is an ordinary turning point.)
-        if atRest, restedAt == nil, reach.length >= parameters.turnHysteresis { restedAt = min(extreme.time, restSince) }
+        if atRest, restedAt == nil, reach.length >= parameters.turnHysteresis {
+            restedAt = max(min(extreme.time, restSince), start.time)
+        }
         if (point - start.point).lengthSquared > reach.lengthSquared {
             guard let end = restedAt else {
                 extreme = Turn(point: point, time: time)
+                nearExtreme = time
                 return nil
             }
             // Still resting, only wandering within the rest.
-            guard (point - extreme.point).length >= parameters.turnHysteresis else { return nil }
+            guard (point - extreme.point).length >= parameters.turnHysteresis else {
+                nearExtreme = time
+                return nil
+            }
             restedAt = nil
-            let phase = judge(Swing(change: reach, duration: max(end - start.time, 0), end: end), now: time)
-            anchor = Turn(point: extreme.point, time: time)
+            let phase = judge(Swing(change: reach, duration: end - start.time, end: end), now: time)
+            // The next swing starts where the device last rested, as it left.
+            anchor = previousSample
             extreme = Turn(point: point, time: time)
+            nearExtreme = time
             return phase
         }
         let back = point - extreme.point
+        if back.length < parameters.turnHysteresis { nearExtreme = time }
         guard back.length >= parameters.turnHysteresis, back.dot(reach) < 0 else { return nil }
+        let rested = restedAt != nil
         restedAt = nil
         let phase = judge(Swing(change: reach, duration: extreme.time - start.time, end: extreme.time), now: time)
-        anchor = extreme
+        // A swing that rested at its extreme and turns back starts when the device left the
+        // rest, not when it arrived.
+        anchor = rested ? Turn(point: extreme.point, time: max(extreme.time, nearExtreme)) : extreme
         extreme = Turn(point: point, time: time)
+        nearExtreme = time
         return phase
     }
 

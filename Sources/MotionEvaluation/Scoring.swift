@@ -75,6 +75,13 @@ public struct Score: Equatable, Sendable {
         if events.contains(where: { $0.phase == .ended && $0.time >= earliestEnd && $0.time <= windowEnd }) { recognised += 1 }
     }
 
+    /// How the events did on one hand shake alone.
+    public static func of(_ events: [DetectorEvent], shake: (start: MonotonicInstant, end: MonotonicInstant)) -> Score {
+        var score = Score()
+        score.add(events, shake: shake)
+        return score
+    }
+
     public var recognisedFraction: Double { handShakes == 0 ? 0 : Double(recognised) / Double(handShakes) }
     public var windowsReachedFraction: Double { shakingWindows == 0 ? 0 : Double(windowsReached) / Double(shakingWindows) }
     public var falseShakesPerHour: Double { perHour(falseShakes) }

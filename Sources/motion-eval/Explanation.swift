@@ -17,12 +17,11 @@ enum Explanation {
         switch content {
         case .handShakes(let shakes):
             for shake in shakes {
-                var one = Score()
-                one.add(events: events, in: .handShakes([shake]))
+                let one = Score.of(events, shake: shake)
                 if one.recognised == 1, let latency = one.beganLatencies.first, latency > lateBegan {
                     Swift.print("late  \(profile.padding(toLength: 11, withPad: " ", startingAt: 0)) \(file) "
-                        + "\(seconds(shake.start))–\(seconds(shake.end)) s: began +\(milliseconds(latency)) ms, "
-                        + (recording.motion(after: shake.start).map { "the device moved 1 g from +\(milliseconds($0)) ms" } ?? "it never moved 1 g"))
+                        + "\(seconds(shake.start))–\(seconds(shake.end)) s: began +\(ms(latency)) ms, "
+                        + (recording.motion(after: shake.start).map { "the device moved 1 g from +\(ms($0)) ms" } ?? "it never moved 1 g"))
                 }
                 guard one.recognised == 0 else { continue }
                 let near = events.filter { $0.time >= shake.start - .seconds(1) && $0.time <= shake.end + .seconds(3) }
@@ -39,6 +38,4 @@ enum Explanation {
             break
         }
     }
-
-    static func milliseconds(_ duration: Duration) -> Int { Int(duration / .milliseconds(1)) }
 }

@@ -102,9 +102,7 @@ for (name, make) in detectors {
             score.add(events: events, in: content)
             if case .handShakes(let shakes) = content {
                 for shake in shakes {
-                    var one = Score()
-                    one.add(events: events, in: .handShakes([shake]))
-                    if let latency = one.beganLatencies.first, let moved = rendered.motion(after: shake.start) {
+                    if let latency = Score.of(events, shake: shake).beganLatencies.first, let moved = rendered.motion(after: shake.start) {
                         fromMotion.append(latency - moved)
                     }
                 }

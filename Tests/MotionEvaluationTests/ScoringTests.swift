@@ -26,6 +26,15 @@ struct ScoringTests {
         #expect(score.falseShakes == 0 && score.quietDuration == .zero)
     }
 
+    @Test("one hand shake alone, from a recording holding two: only the events near it count")
+    func oneShake() {
+        let events = [Self.event(.began, 1200), Self.event(.ended, 2500), Self.event(.began, 9100), Self.event(.cancelled, 9400)]
+        let first = Score.of(events, shake: (Self.ms(1000), Self.ms(2000)))
+        #expect(first.recognised == 1 && first.beganLatencies == [.milliseconds(200)])
+        let second = Score.of(events, shake: (Self.ms(9000), Self.ms(10000)))
+        #expect(second.recognised == 0 && second.beganLatencies == [.milliseconds(100)])
+    }
+
     @Test("a wrist window is reached by any began or ended; a cancel alone does not reach it")
     func windows() {
         var score = Score()

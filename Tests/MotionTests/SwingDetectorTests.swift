@@ -87,39 +87,76 @@ struct SwingDetectorTests {
         #expect(Self.phases(soft, sensitive).map(\.0) == [.began, .cancelled])
     }
 
-    @Test("jolts are not strokes: 5 g swings of 60 ms (a footstep, sitting down) move the device millimetres")
-    func jolts() {
-        let events = Self.phases(Self.trace(hertz: 8, amplitude: 2.5, seconds: 1))
-        #expect(!events.map(\.0).contains(.ended))
-        #expect(events.map(\.0) == [.began, .cancelled])
-        // Twice as long, the same swings are strokes: a shake.
-        #expect(Self.phases(Self.trace(hertz: 4, amplitude: 2.5, seconds: 1)).map(\.0) == [.began, .ended])
+    @Test("footstep jolts are not strokes: 5 g swings over 60 ms, twice a second, move the device under a centimetre")
+    func footsteps() {
+        #expect(!Self.phases(Self.jolts(8, every: 0.5, amplitude: 2.5, lasting: 0.12)).map(\.0).contains(.ended))
+        // Twice as long, the same jolts are strokes (3.6 cm): four are a slow, jolting shake.
+        #expect(Self.phases(Self.jolts(4, every: 0.5, amplitude: 2.5, lasting: 0.24)).map(\.0) == [.began, .ended])
     }
 
-    /// A slow, jolting shake: `count` jolts (a push and a stop: one period of ±`amplitude` g
-    /// over 160 ms along x) every `every` seconds, near rest between, at 100 Hz with uneven
-    /// spacing.
-    static func jolts(_ count: Int, every: Double = 0.7, amplitude: Double = 3.5) -> Recording {
+    @Test("a fast shake needs strong strokes: at 8 Hz a swing of 5 g moves the device under 1.5 cm, 8 g over it")
+    func fastShake() {
+        #expect(!Self.phases(Self.trace(hertz: 8, amplitude: 2.5, seconds: 1)).map(\.0).contains(.ended))
+        #expect(Self.phases(Self.trace(hertz: 8, amplitude: 4, seconds: 1)).map(\.0) == [.began, .ended])
+    }
+
+    /// `count` jolts (a push and a stop: one period of ±`amplitude` g over `lasting` seconds
+    /// along x; every other one the other way when `alternating`) every `every` seconds, at
+    /// rest between, at 100 Hz with uneven spacing.
+    static func jolts(_ count: Int, every: Double = 0.7, amplitude: Double = 3.5, lasting: Double = 0.16, alternating: Bool = false)
+        -> Recording
+    {
         var generator = SplitMix(seed: 11)
         let rest = 1.5
         return Recording(samples: (0..<Int((2 * rest + every * Double(count)) * 100)).map { i in
             let t = (Double(i) + 0.8 * (generator.unit() - 0.5)) / 100
-            let since = (t - rest).truncatingRemainder(dividingBy: every)
-            let jolting = t >= rest && t < rest + every * Double(count) && since < 0.16
-            let a = jolting ? amplitude * sin(2 * .pi * since / 0.16) : 0
+            let index = ((t - rest) / every).rounded(.down)
+            let since = t - rest - index * every
+            let jolting = t >= rest && index < Double(count) && since < lasting
+            let sign = alternating && Int(index) % 2 == 1 ? -1.0 : 1.0
+            let a = jolting ? sign * amplitude * sin(2 * .pi * since / lasting) : 0
             return MotionSample(time: MonotonicInstant(microseconds: UInt64(max(t, 0) * 1_000_000)), x: a, y: 0, z: 1)
         })
     }
 
     @Test("a slow, jolting shake that rests between its jolts: four jolts 0.7 s apart are one shake, not four starts")
     func joltingShake() {
-        let events = Self.phases(Self.jolts(4))
-        #expect(events.map(\.0) == [.began, .ended])
+        #expect(Self.phases(Self.jolts(4)).map(\.0) == [.began, .ended])
+        #expect(Self.phases(Self.jolts(4, alternating: true)).map(\.0) == [.began, .ended])
         // Each jolt is one stroke: three are too few, and the shake is cancelled once, after
-        // waiting for a fourth.
+        // waiting for a fourth (the rest at each jolt's end is not part of the next stroke).
         #expect(Self.phases(Self.jolts(3)).map(\.0) == [.began, .cancelled])
+        #expect(Self.phases(Self.jolts(3, alternating: true)).map(\.0) == [.began, .cancelled])
         // Jolts a second and a half apart are separate movements.
         #expect(!Self.phases(Self.jolts(4, every: 1.5)).map(\.0).contains(.ended))
+    }
+
+    @Test("a detector that has seen the device move before begins and ends a shake as a fresh one does")
+    func history() {
+        // A gentle 0.6 g nudge, three seconds of rest, then the shake of handShake().
+        let nudge = (0..<300).map { i in
+            let t = Double(i) / 100
+            let y = t >= 0.5 && t < 0.8 ? 0.6 * sin(.pi * (t - 0.5) / 0.3) : 0
+            return MotionSample(time: MonotonicInstant(microseconds: UInt64(t * 1_000_000)), x: 0, y: y, z: 1)
+        }
+        let shake = Self.trace().samples.map { sample in
+            var later = sample
+            later.time = sample.time + .seconds(3)
+            return later
+        }
+        let fresh = Self.phases(Self.trace())
+        let seasoned = Self.phases(Recording(samples: nudge + shake))
+        #expect(seasoned.map(\.0) == fresh.map(\.0))
+        for (then, now) in zip(fresh, seasoned) {
+            #expect(abs(now.1 - 3 - then.1) < 0.02, "\(fresh) against \(seasoned)")
+        }
+    }
+
+    @Test("swinging that never makes a stroke (a sway of 1.6 g) is cancelled as soon as it pauses, not a second later")
+    func strokeless() {
+        let events = Self.phases(Self.trace(hertz: 2, amplitude: 0.8, seconds: 3))
+        #expect(events.map(\.0) == [.began, .cancelled])
+        #expect(events.count == 2 && events[1].1 - events[0].1 < 0.6, "\(events)")
     }
 
     @Test("samples from the past are ignored: a whole shake stamped before the last sample gives nothing")
