@@ -16,13 +16,12 @@ import Time
 /// - `ended` when the strokes stop and the device comes to rest, if the shake was one
 ///   (`backAndForthsToQualify` back-and-forths over `shortestShake`, and `strokesToQualify`
 ///   strokes in a row).
-/// - `cancelled` when what began is not a shake: no stroke within `pause` (or 1.5 of its
-///   swings) of its `began`, even if it swings on (walking; a shake that opens gently is lost
-///   with it, and nothing begins again until the motion calms); too little after resting
-///   `joltGap` (a slow, jolting shake rests between its jolts); going on past `longestShake` (a
-///   continuous activity: running, sawing); or never coming to rest within `settleTime` of its
-///   last stroke. After an activity is cancelled, nothing begins again until the motion has
-///   calmed for `restTime`.
+/// - `cancelled` when what began is not a shake: its swinging pauses before a single stroke
+///   (walking), or swings on for `settleTime` without one (a shake may open gently); too
+///   little after resting `joltGap` (a slow, jolting shake rests between its jolts); going on
+///   past `longestShake` (a continuous activity: running, sawing); or never coming to rest
+///   within `settleTime` of its last stroke. After an activity is cancelled, nothing begins
+///   again until the motion has calmed for `restTime`.
 public struct SwingDetector: ShakeDetector {
     /// The parameters' times as seconds in Double: the detector weighs every sample (up to
     /// 1 kHz) against them and against its running means in floating point, so they are
@@ -72,6 +71,7 @@ public struct SwingDetector: ShakeDetector {
     /// When the shake last went on: its start, then each stroke.
     private var lastStroke = -Double.infinity
     private var backAndForths = 0
+    private var lastBackAndForth = 0.0
     private var strokes = StrokeRun()
     /// A running mean of the shake's swing strength and duration: the yardsticks for "strong"
     /// and "slow" while it lasts.
@@ -152,9 +152,12 @@ public struct SwingDetector: ShakeDetector {
                 level = 0
                 return [qualified ? .ended : .cancelled]
             }
-            // Swinging without a single stroke (walking, a device in a pocket) is no shake,
-            // and still moving long after the last stroke is an activity.
-            if strokes.longest == 0 || quiet > seconds.settleTime {
+            // Swinging that pauses without having made a single stroke (walking, a device in a
+            // pocket) is no shake; swinging on without one is waited for up to `settleTime`,
+            // since a shake may open gently. Still moving long after the last stroke is an
+            // activity.
+            let swingingPaused = time - lastBackAndForth > max(seconds.pause, 1.5 * swingDuration)
+            if (strokes.longest == 0 && swingingPaused) || quiet > seconds.settleTime {
                 state = .suppressed
                 return [.cancelled]
             }
@@ -236,6 +239,7 @@ public struct SwingDetector: ShakeDetector {
         switch state {
         case .shaking:
             backAndForths += 1
+            lastBackAndForth = now
             level += 0.3 * (swing.strength - level)
             swingDuration += 0.3 * (swing.duration - swingDuration)
             return nil
@@ -244,6 +248,7 @@ public struct SwingDetector: ShakeDetector {
             began = now
             firstSwingStart = previous.start
             lastStroke = now
+            lastBackAndForth = now
             backAndForths = 1
             restedSinceStroke = false
             strokes = StrokeRun()
