@@ -34,7 +34,7 @@ enum Separability {
         // A p95 of 500 ms lets 5 % of the shakes begin later: the most costly ones.
         let mustBegin = Int((Double(shakes.count) * 0.95).rounded(.up))
         let bound = counts.sorted().prefix(mustBegin).last ?? 0
-        print(String(format: "To begin within 0.5 s on %d of the %d shakes, a detector rising with all three begins in at least %d of the %d quiet recordings: at least %.0f false starts an hour of them (goal: 5).",
+        print(String(format: "To begin within 0.5 s on %d of the %d shakes, a detector rising with all three begins in at least %d of the %d quiet recordings: at least %.0f false starts an hour of them (issue 6 asked for at most 5; issue 18 set no goal for false starts).",
                      mustBegin, shakes.count, bound, quiet.count, Double(bound) / hours))
     }
 }

@@ -93,7 +93,9 @@ for (name, make) in detectors {
         var score = Score()
         /// From when the device first moved 1 g to the `began`, for each hand shake begun.
         var fromMotion: [Duration] = []
+        if let only = ProcessInfo.processInfo.environment["X_PROFILE"], only != profile.name { continue }
         for file in files {
+            if let only = ProcessInfo.processInfo.environment["X_ONLY"], !file.hasPrefix(only) { continue }
             guard let recording = recordings[file] else { continue }
             let rendered = profile.render(recording)
             var detector = make()

@@ -133,19 +133,21 @@ struct SwingDetectorTests {
 
     @Test("a detector that has seen the device move before begins and ends a shake as a fresh one does")
     func history() {
-        // A gentle 0.6 g nudge, three seconds of rest, then the shake of handShake().
-        let nudge = (0..<300).map { i in
+        // Tilted by 0.6 g along x and held there for three seconds, then the shake of
+        // handShake(), starting back along x: its first swing leaves a rest at a turning point.
+        let tilt = (0..<300).map { i in
             let t = Double(i) / 100
-            let y = t >= 0.5 && t < 0.8 ? 0.6 * sin(.pi * (t - 0.5) / 0.3) : 0
-            return MotionSample(time: MonotonicInstant(microseconds: UInt64(t * 1_000_000)), x: 0, y: y, z: 1)
+            let x = t < 0.5 ? 0 : 0.6 * min((t - 0.5) / 0.3, 1)
+            return MotionSample(time: MonotonicInstant(microseconds: UInt64(t * 1_000_000)), x: x, y: 0, z: 1)
         }
-        let shake = Self.trace().samples.map { sample in
+        let shake = Self.trace(amplitude: -2).samples.map { sample in
             var later = sample
             later.time = sample.time + .seconds(3)
+            later.x += 0.6
             return later
         }
-        let fresh = Self.phases(Self.trace())
-        let seasoned = Self.phases(Recording(samples: nudge + shake))
+        let fresh = Self.phases(Self.trace(amplitude: -2))
+        let seasoned = Self.phases(Recording(samples: tilt + shake))
         #expect(seasoned.map(\.0) == fresh.map(\.0))
         for (then, now) in zip(fresh, seasoned) {
             #expect(abs(now.1 - 3 - then.1) < 0.02, "\(fresh) against \(seasoned)")
@@ -154,9 +156,16 @@ struct SwingDetectorTests {
 
     @Test("swinging that never makes a stroke (a sway of 1.6 g) is cancelled when it pauses, or a second after it began")
     func strokeless() {
-        let brief = Self.phases(Self.trace(hertz: 2, amplitude: 0.8, seconds: 0.75))
+        // The sway stops at 2.25 s, and the device goes on trembling (±0.5 g at 3 Hz: moving,
+        // not at rest, but no swing of the sensitivity).
+        var samples = Self.trace(hertz: 2, amplitude: 0.8, seconds: 0.75).samples
+        for index in samples.indices {
+            let t = Double(samples[index].time.microseconds) / 1_000_000
+            if t >= 2.25, t < 4 { samples[index].x = 0.5 * sin(2 * .pi * 3 * (t - 2.25)) }
+        }
+        let brief = Self.phases(Recording(samples: samples))
         #expect(brief.map(\.0) == [.began, .cancelled])
-        // Within half a second of the sway's end (at 2.25 s), not a second after the began.
+        // Within half a second of the sway's end, not a second after the began.
         #expect(brief.count == 2 && brief[1].1 < 2.75, "\(brief)")
         let long = Self.phases(Self.trace(hertz: 2, amplitude: 0.8, seconds: 3))
         #expect(long.map(\.0) == [.began, .cancelled])
