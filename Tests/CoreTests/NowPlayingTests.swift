@@ -196,6 +196,31 @@ struct NowPlayingTests {
         #expect(began.registry.pin?.app == "B")
     }
 
+    @Test("a pause answered after its app stopped receiving pins nothing: Now Playing stays with an app that receives")
+    func pauseAfterEndReceiving() {
+        let transcript = Transcript(mode: .strict, [
+            .appear("A", .paused), .appear("B", .paused), .begin("A"), .begin("B"), .status("A", .playing), .status("B", .playing),
+            .remote(.pause), .end("B"), .status("B", .paused),
+        ])
+        #expect(transcript.registry.pin == nil)
+        #expect(transcript.nowPlaying == "A")
+        // The mode changing while the pause is on its way does the same.
+        var changed = Transcript(Self.bothPlaying + [.remote(.pause)])
+        changed.dispatcher.registry.mode = .strict
+        changed.apply(.status("B", .paused))
+        #expect(changed.registry.pin == nil)
+    }
+
+    @Test("stopped, then paused, then stopped again within the grace: not a track change (it left Stopped)")
+    func stoppedPausedStopped() {
+        let transcript = Transcript([
+            .appear("A", .paused), .appear("B", .paused), .status("B", .playing), .status("A", .playing), .status("B", .stopped),
+            .wait(milliseconds: 100), .status("B", .paused), .wait(milliseconds: 100), .status("B", .stopped),
+        ])
+        #expect(transcript.registry.graceEnds(after: transcript.now) == nil)
+        #expect(transcript.registry.nowPlayingReason(for: "B", at: transcript.now).contains("changing track") == false)
+    }
+
     @Test("stopped, then paused, then playing within the grace: a new start, not a track change")
     func stoppedPausedPlaying() {
         let transcript = Transcript([

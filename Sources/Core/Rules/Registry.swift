@@ -6,7 +6,7 @@ public struct Registry: Sendable {
     /// A mode that makes the pinned app stop receiving (strict, for an app that never began)
     /// ends the pin, as ending to receive does.
     public var mode: Mode {
-        didSet { if let pin, apps[pin.app]?.receives(in: mode) != true { self.pin = nil } }
+        didSet { if let pin, !mayHoldPin(pin.app) { self.pin = nil } }
     }
     /// A player that goes from Playing to Stopped and back within this time is changing track
     /// (VLC stops for about 200 ms on Next): it has not *started* playing again.
@@ -23,9 +23,17 @@ public struct Registry: Sendable {
     /// Every app's first-responder entries, oldest push first; the last is the first responder.
     var stack: [ResponderAddress] = []
     /// The app kept Now Playing until another player starts to play, if any. Always an app that
-    /// receives and has a player: each change that would break that ends the pin (``unpin(_:)``,
-    /// ``mode``).
-    public internal(set) var pin: NowPlayingPin?
+    /// receives and has a player: a pin set on any other is none, and each change that would
+    /// break that ends the pin (``unpin(_:)``, ``mode``).
+    public internal(set) var pin: NowPlayingPin? {
+        didSet { if let pin, !mayHoldPin(pin.app) { self.pin = nil } }
+    }
+
+    /// Whether `app` can be kept Now Playing: it receives and has a player.
+    func mayHoldPin(_ app: AppID) -> Bool {
+        guard let record = apps[app] else { return false }
+        return record.player != nil && record.receives(in: mode)
+    }
     /// The last pause-like event sent to a playing app, until the app answers by pausing.
     var pauseRequest: PauseRequest?
 
