@@ -46,7 +46,14 @@ struct TypedMethodTests {
         }
         #expect(error.name == .invalidArgs)
         #expect(error.message.contains("'sus'"), "\(error.message)")
+        // Emit's handler records each call: refused, it never ran; called right, it did.
+        guard case .failure(let refusal) = fixture.call("Emit", [.int32(3)]) else {
+            Issue.record("a wrong signature was answered"); return
+        }
+        #expect(refusal.name == .invalidArgs)
         #expect(fixture.state.emitted.isEmpty)
+        _ = fixture.call("Emit", [.string("ran")])
+        #expect(fixture.state.emitted == ["ran"])
     }
 
     @Test("a reply that does not read as the output is UnreadableReply naming the field, not a default nor the peer's error")

@@ -67,11 +67,13 @@ try bus.export(
     if wait > .zero { settle(wait.wholeMicroseconds / 1000) }
 }
 
-/// Every device mediaremoted has seen; none while it does not answer.
+/// Every device mediaremoted has seen; none while it does not answer (it may be stopped,
+/// starting or stopping while a check polls). A reply that is not DescribeDevices' shape is a
+/// failure: the contract drifted.
 @MainActor func devices() -> [DescribeDevicesReply.Device] {
     do {
         return try bridge(MediaRemoteMembers.describeDevices).devices
-    } catch let error as DBusError where error.name == .invalidArgs {
+    } catch let error as DBusError where error.name == .invalidArgs || error.name == .unreadableReply {
         print("FAIL DescribeDevices: \(error.message)")
         return []
     } catch {
