@@ -60,10 +60,12 @@ final class NowPlayingFollower {
         playerChanges?.cancel()
         playerChanges = nil
         guard let name, let busName = try? BusName(name) else { return tell(nil) }
-        // The bus matches a well-known sender to its owner, whoever that is now.
+        // The bus matches a well-known sender to its owner, whoever that is now. What changed
+        // is read again whole (refresh), so the signal's body is not decoded.
         playerChanges = connection.subscribe(
-            StandardMembers.propertiesChanged, of: .properties, sender: busName, path: NowPlayingTrack.path,
-            arguments: [0: NowPlayingTrack.interface.rawValue]
+            MatchRule(
+                sender: busName, interface: .properties, member: StandardMembers.propertiesChanged.name, path: NowPlayingTrack.path,
+                arguments: [0: NowPlayingTrack.interface.rawValue])
         ) { [weak self] _ in self?.refresh() }
         refresh()
     }

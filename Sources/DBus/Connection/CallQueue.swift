@@ -87,7 +87,8 @@ public final class CallQueue {
         }
     }
 
-    /// The common case of ``call(_:timeout:reply:)``.
+    /// ``call(_:timeout:reply:)`` with the message built from its parts (the typed members' calls
+    /// are in Connection+TypedCalls).
     public func call(
         destination: BusName, path: ObjectPath, interface: InterfaceName, member: MemberName,
         arguments: [Value] = [], timeout: Duration = Connection.defaultTimeout,

@@ -54,3 +54,17 @@ extension Connection {
         _ = try? send(message)
     }
 }
+
+extension Connection {
+    /// Calls `handler` with every `signal` of `interface` (from `sender` and `path`, with the
+    /// string arguments `arguments` names, when given), read as its body, or with why one could
+    /// not be read, until the subscription is cancelled.
+    public func subscribe<Body>(
+        _ signal: TypedSignal<Body>, of interface: InterfaceName, sender: BusName? = nil, path: ObjectPath? = nil,
+        arguments: [Int: String] = [:], handler: @escaping (Result<Body, DBusError>) -> Void
+    ) -> SignalSubscription {
+        subscribe(MatchRule(sender: sender, interface: interface, member: signal.name, path: path, arguments: arguments)) { message in
+            handler(Result { () throws(DBusError) in try Body(arguments: message.arguments) })
+        }
+    }
+}

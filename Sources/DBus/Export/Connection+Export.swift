@@ -36,30 +36,22 @@ extension Connection {
         guard let table = objects.interface(interface, at: path) else {
             throw .invalidArgs("\(path) does not export \(interface)")
         }
-        var changed: [Value.DictionaryEntry] = []
-        var invalidated: [Value] = []
+        var change = PropertiesChange(interface: interface.rawValue, changed: [:], invalidated: [])
         for name in names {
             guard let property = table.property(name) else { throw .invalidArgs("\(interface) has no property \(name)") }
             switch property.changeSignal {
             case .emitsValue:
                 if let value = property.get?(), value.type == property.type {
-                    changed.append(.init(.string(name.rawValue), .variant(value)))
+                    change.changed[name.rawValue] = value
                 } else {
-                    invalidated.append(.string(name.rawValue))
+                    change.invalidated.append(name.rawValue)
                 }
-            case .invalidates: invalidated.append(.string(name.rawValue))
+            case .invalidates: change.invalidated.append(name.rawValue)
             case .constant, .none: continue
             }
         }
-        guard !changed.isEmpty || !invalidated.isEmpty else { return }
-        try send(
-            .signal(
-                path: path, interface: .properties, member: StandardMembers.propertiesChanged.name,
-                arguments: [
-                    .string(interface.rawValue),
-                    .dictionary(key: .string, value: .variant, changed),
-                    .array(.string, invalidated),
-                ]))
+        guard !change.changed.isEmpty || !change.invalidated.isEmpty else { return }
+        try send(.signal(path: path, interface: .properties, member: StandardMembers.propertiesChanged.name, arguments: change.arguments))
     }
 
     // MARK: Routing

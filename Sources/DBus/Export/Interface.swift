@@ -109,7 +109,7 @@ public struct Property {
         Property(name: name, type: type, changeSignal: changeSignal, get: get, fetch: nil, store: store)
     }
 
-    init(
+    private init(
         name: MemberName, type: SignatureType, changeSignal: ChangeSignal, get: @escaping () -> Value,
         fetch: ((@escaping (Value) -> Void) -> Void)?, store: ((Value, @escaping (DBusError?) -> Void) -> Void)?
     ) {

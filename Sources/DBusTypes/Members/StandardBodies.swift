@@ -10,6 +10,11 @@ public struct PropertyAddress: MessageBody, Hashable, Sendable {
         (self.interface, self.property) = (interface.rawValue, property.rawValue)
     }
 
+    /// As the wire has them.
+    init(interface: String, property: String) {
+        (self.interface, self.property) = (interface, property)
+    }
+
     public static let fields = [Field("interface_name", String.self), Field("property_name", String.self)]
     public var arguments: [Value] { [.string(interface), .string(property)] }
 
@@ -33,7 +38,7 @@ public struct PropertyWrite: MessageBody, Hashable, Sendable {
 
     public init(arguments: [Value]) throws(DBusError) {
         let field = try FieldReader(arguments, Self.fields, of: "a property's new value")
-        address = try PropertyAddress(arguments: Array(arguments.prefix(2)))
+        address = PropertyAddress(interface: try field("interface_name"), property: try field("property_name"))
         value = try field("value")
     }
 }
