@@ -42,11 +42,12 @@ extension Coordinator {
             guard let self else { return }
             let left = (self.pendingPushes[app] ?? 1) - 1
             self.pendingPushes[app] = left > 0 ? left : nil
+            let notResponder = DBusError.invalidArgs(
+                "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first")
             switch result {
             case .success(let xml):
                 guard xml.content.contains("<interface name=\"\(MediaRemoteNames.responderInterface)\"") else {
-                    return call.fail(.invalidArgs(
-                        "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first"))
+                    return call.fail(notResponder)
                 }
                 do throws(CoreError) {
                     try self.router.changeState { (dispatcher) throws(CoreError) in
@@ -58,12 +59,11 @@ extension Coordinator {
                 }
             case .failure(let error) where error.name == .unreadableReply:
                 // Its introspection does not read as XML: it is no Responder1 object.
-                call.fail(.invalidArgs(
-                    "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first"))
+                call.fail(notResponder)
             case .failure(let error) where error.name == .unknownObject || error.name == .unknownMethod:
                 call.fail(.invalidArgs("there is no object at \(path) on your connection"))
             case .failure:
-                // Not reachable in time (or its introspection unreadable): it cannot become first responder now.
+                // Not reachable in time: it cannot become first responder now.
                 call.reply(Success(false))
             }
         }

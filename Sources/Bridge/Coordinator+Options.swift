@@ -21,9 +21,9 @@ extension Coordinator {
 
     /// Applies `options` over `old`; returns what changed, in words, for the log.
     func apply(_ options: Service.Options, over old: Service.Options) -> [String] {
+        // Mode and priority may move Now Playing and change the Mode property: adopting them
+        // is a change of the rules' state, announced as every one is.
         adopt(options)
-        // Mode and priority may move Now Playing and change the Mode property: announce it.
-        publishChanges()
         var changes: [String] = []
         if options.mode != old.mode { changes.append("mode \(options.mode)") }
         if options.playerPriority != old.playerPriority { changes.append("player priority") }

@@ -81,18 +81,20 @@ final class Coordinator {
         failures.forget(app)
     }
 
-    /// Exports the MPRIS proxy and takes its name; a name another connection owns leaves the
-    /// service without it, and says so.
+    /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.
     func startProxy() throws(DBusError) {
         let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: router, callTimeout: delivery.callTimeout)
         try proxy.start()
         self.proxy = proxy
     }
 
-    /// Takes the proxy's name (once the service's own is taken, at start-up or on a reload).
+    /// Takes the proxy's name (once the service's own is taken, at start-up or on a reload). A
+    /// name another connection owns leaves the service without the proxy, and says so: one
+    /// nobody can reach would still mirror every change and read positions for no one.
     func takeProxyName() {
         guard let proxy, !proxy.takeName() else { return }
         Log.warning("\(ProxyPlayer.busName) is owned by another connection; running without the MPRIS proxy")
+        stopProxy()
     }
 
     func stopProxy() {

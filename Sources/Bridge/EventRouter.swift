@@ -6,8 +6,9 @@ import Time
 
 /// The rules at work: their state (the dispatcher and its registry), every change to it made
 /// through ``changeState(_:)``, and every event sent up its chain (``dispatch(_:completion:)``)
-/// through real deliveries (EventRouter+Delivering.swift). What a change means beyond the rules (properties to
-/// announce, sensors to open) is told to ``onStateChanged``. Everything runs on the loop's thread.
+/// through real deliveries (EventRouter+Delivering.swift). What a change means beyond the rules
+/// is told: whether motion is claimed to ``onMotionClaim`` (sensors to open), that it changed
+/// to ``onStateChanged`` (properties to announce). Everything runs on the loop's thread.
 final class EventRouter {
     /// The rules' state. Changed only through ``changeState(_:)`` and ``dispatch(_:completion:)``.
     private(set) var dispatcher = Dispatcher()
@@ -82,12 +83,14 @@ final class EventRouter {
         }
     }
 
-    /// The rules' settings, at start-up and on each reload: they change nothing by themselves
-    /// (the coordinator announces what they moved).
+    /// The rules' settings, at start-up and on each reload: a change of state like any other
+    /// (a mode may end a pin; a mode or a priority may move Now Playing).
     func adopt(mode: Mode, playerPriority: [String], shakeAction: ShakeAction, responderTimeout: Duration) {
-        dispatcher.registry.mode = mode
-        dispatcher.registry.playerPriority = playerPriority
-        dispatcher.shakeAction = shakeAction
+        changeState { dispatcher in
+            dispatcher.registry.mode = mode
+            dispatcher.registry.playerPriority = playerPriority
+            dispatcher.shakeAction = shakeAction
+        }
         self.responderTimeout = responderTimeout
     }
 }

@@ -32,6 +32,7 @@ struct PublishedState: Equatable {
 
     /// The properties whose values differ from `old`'s, in the XML's order.
     func changes(since old: PublishedState) -> [MemberName] {
-        MediaRemoteProperties.published.filter { $0.value(properties) != $0.value(old.properties) }.map(\.name)
+        guard self != old else { return [] }
+        return MediaRemoteProperties.published.filter { $0.differs(properties, old.properties) }.map(\.name)
     }
 }

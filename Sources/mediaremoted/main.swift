@@ -96,10 +96,14 @@ while let argument = arguments.popFirst() {
         guard let mode = Mode(rawValue: value(for: argument, "compat or strict")) else { refuse("--mode takes compat or strict") }
         settings.overrides.append { $0.mode = mode }
     case "--call-timeout":
-        guard let milliseconds = Int64(value(for: argument, "milliseconds")), (1...60_000).contains(milliseconds) else {
-            refuse("--call-timeout takes a number of milliseconds from 1 to 60000")
+        // The file's service.call_timeout_ms, by that key's one declaration.
+        let text = value(for: argument, "milliseconds")
+        guard let milliseconds = Int64(text),
+              let checked = Configuration().setting("service", "call_timeout_ms", to: .integer(milliseconds, written: text))
+        else {
+            refuse("--call-timeout takes \(Configuration.allowed("service", "call_timeout_ms")), not \(text)")
         }
-        settings.overrides.append { $0.callTimeout = .milliseconds(milliseconds) }
+        settings.overrides.append { $0.callTimeout = checked.callTimeout }
     case "--read-keyboards":
         settings.overrides.append { $0.readKeyboards = true }
     case "--grab":

@@ -165,6 +165,20 @@ struct DaemonTests {
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         }
     }
+
+    @Test("--call-timeout takes what service.call_timeout_ms takes, and refuses the rest in the file's words", arguments: [
+        ("1", nil), ("60000", nil), ("0", "--call-timeout takes 1 to 60000 ms, not 0"),
+        ("60001", "--call-timeout takes 1 to 60000 ms, not 60001"), ("soon", "--call-timeout takes 1 to 60000 ms, not soon"),
+    ] as [(String, String?)])
+    func callTimeoutFlag(value: String, refusal: String?) throws {
+        let result = try Subprocess.run(Self.daemon, ["--call-timeout", value, "--version"])
+        if let refusal {
+            #expect(result.status == 2)
+            #expect(result.stderr.contains(refusal), "\(result.stderr)")
+        } else {
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
+    }
 }
 
 /// The interface files in dbus/, as a test reads them.

@@ -13,7 +13,8 @@ struct HeadsetRecognizerTests {
         case up(UInt64)
     }
 
-    /// The configuration's default timing: a 300 ms click gap, a 500 ms hold.
+    /// The tests' own timing (the transcripts' times are written for it): a 300 ms click gap, a
+    /// 500 ms hold.
     static let timing = HeadsetRecognizer.Timing(clickGap: .milliseconds(300), holdThreshold: .milliseconds(500))
 
     /// `milliseconds` after the clock's start.

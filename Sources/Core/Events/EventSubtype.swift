@@ -27,11 +27,14 @@ public enum EventSubtype: Hashable, Sendable, CaseIterable, CustomStringConverti
 
     /// Parses a subtype name as the bus and the CLI spell it, or says what is allowed.
     public init(parsing text: String) throws(CoreError) {
-        guard let subtype = EventSubtype.allCases.first(where: { $0.rawValue == text }) else {
+        if let subtype = RemoteControlSubtype(rawValue: text) {
+            self = .remoteControl(subtype)
+        } else if text == EventSubtype.shake.rawValue {
+            self = .shake
+        } else {
             throw CoreError.invalidArgument(
                 "'\(text)' is not an event subtype; use one of \(EventSubtype.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        self = subtype
     }
 }
 

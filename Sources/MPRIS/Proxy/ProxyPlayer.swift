@@ -15,7 +15,8 @@ public final class ProxyPlayer {
     private let connection: Connection
     private let tracker: PlayerTracker
     private let calls: CallQueue
-    /// Weak: the rules own the proxy; a call that finishes after they went finds no target.
+    /// Weak: the coordinator owns both the rules and the proxy, and a call that finishes after
+    /// the service went finds no target rather than keeping the rules alive.
     private weak var rules: (any ProxyRules)?
     /// How long the Now Playing player has to answer a forwarded call or read.
     public var callTimeout: Duration
@@ -227,7 +228,7 @@ public final class ProxyPlayer {
             // Taken; read back what the player made of it (a clamped volume, or a write it
             // ignored), and answer with that in place.
             guard let self else { return done(nil) }
-            self.readFromTarget(owner, name.rawValue) { now in
+            self.readFromTarget(owner, name) { now in
                 tracker.remember(name.rawValue, now.flatMap { $0.type == value.type ? $0 : nil } ?? value, of: app, unlessSignalledSince: mark)
                 done(nil)
             }
@@ -242,7 +243,7 @@ public final class ProxyPlayer {
         guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(nil) }
         positionWaiters[owner, default: []].append(answer)
         guard positionWaiters[owner]?.count == 1 else { return }
-        readFromTarget(owner, MPRISMembers.position.name.rawValue) { [weak self] position in
+        readFromTarget(owner, MPRISMembers.position.name) { [weak self] position in
             guard let self else { return }
             for waiter in self.positionWaiters.removeValue(forKey: owner) ?? [] { waiter(position) }
         }
@@ -250,8 +251,7 @@ public final class ProxyPlayer {
 
     /// One of the target's Player properties as it has it now, nil when it does not answer. Beside
     /// the event line, never ahead of a key press.
-    private func readFromTarget(_ owner: BusName, _ name: String, _ answer: @escaping (Value?) -> Void) {
-        guard let property = try? MemberName(name) else { return answer(nil) }
+    private func readFromTarget(_ owner: BusName, _ property: MemberName, _ answer: @escaping (Value?) -> Void) {
         connection.call(
             StandardMembers.get, PropertyAddress(MPRISNames.player, property), destination: owner, path: MPRISNames.path,
             interface: .properties, timeout: callTimeout

@@ -27,10 +27,15 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         public let type: SignatureType
         public let isConstant: Bool
         public let value: @Sendable (MediaRemoteProperties) -> Value
+        /// Whether it differs between two states, compared as Swift values (not encoded).
+        public let differs: @Sendable (MediaRemoteProperties, MediaRemoteProperties) -> Bool
 
-        init<Content>(_ property: TypedProperty<Content>, constant: Bool = false, _ read: @escaping @Sendable (MediaRemoteProperties) -> Content) {
+        init<Content: Equatable>(
+            _ property: TypedProperty<Content>, constant: Bool = false, _ read: @escaping @Sendable (MediaRemoteProperties) -> Content
+        ) {
             (name, type, isConstant) = (property.name, Content.dbusType, constant)
             value = { read($0).dbusValue }
+            differs = { read($0) != read($1) }
         }
     }
 
