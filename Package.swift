@@ -93,10 +93,10 @@ let package = Package(
         .testTarget(name: "LoopTests", dependencies: ["Loop"]),
         // The contract's values round-tripped, and its errors naming the field.
         .testTarget(name: "MediaRemoteAPITests", dependencies: ["DBusTypes", "MediaRemoteAPI"]),
-        // The client's commands parsed, the JSON it writes and the Now Playing track it reads, without a service.
+        // The client's commands parsed, the JSON it writes, its wording and the Now Playing track it reads, without a service.
         .testTarget(
             name: "MediaRemoteCtlTests",
-            dependencies: ["DBusTypes", "MediaRemoteCtl", "Motion", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DBus", "DBusTypes", "MediaRemoteCtl", "Motion", "Time", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The client's typed proxy against a stand-in service on a private bus.
         .testTarget(name: "MediaRemoteClientTests", dependencies: ["DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "TestSupport"]),

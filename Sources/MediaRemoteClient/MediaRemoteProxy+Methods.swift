@@ -10,8 +10,9 @@ extension MediaRemoteProxy {
     }
 
     /// One property: its value alone, which reads whatever else a service of another version
-    /// publishes.
-    public func property<Content>(_ property: TypedProperty<Content>) throws(ProxyError) -> Content {
+    /// publishes. As the bus carries it: none is "" or ("", "/") here, where ``properties()``
+    /// gives nil, so only ``version()`` uses it.
+    private func property<Content>(_ property: TypedProperty<Content>) throws(ProxyError) -> Content {
         let reply = try call(StandardMembers.get, PropertyAddress(MediaRemoteNames.interface, property.name), of: .properties)
         do throws(DBusError) {
             return try Content(dbusValue: reply.content)

@@ -40,7 +40,7 @@ struct DispatchedEvent {
 
     /// One line for `monitor`: time (s, monotonic), type, subtype and phase, source, outcome.
     var line: String {
-        let seconds = timestamp.map(\.microseconds).map { "\($0 / 1_000_000).\(String($0 % 1_000_000 + 1_000_000).dropFirst())" } ?? "?"
+        let seconds = timestamp.map { fixedPoint($0.microseconds, in: .seconds(1), decimals: 6) } ?? "?"
         return [seconds, type, subtype + (phase.map { " \($0)" } ?? ""), "from \(source)", outcome].joined(separator: "  ")
     }
 

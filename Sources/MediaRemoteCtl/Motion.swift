@@ -127,9 +127,7 @@ struct MotionCommand: ParsableCommand {
         /// three decimals, so that times line up and read alike in the text and the JSON:
         /// 9620000 µs → "9.620".
         static func seconds(_ time: MonotonicInstant) -> String {
-            let milliseconds = (time.microseconds + 500) / 1000
-            let fraction = String(milliseconds % 1000)
-            return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+            fixedPoint(time.microseconds, in: .seconds(1), decimals: 3)
         }
     }
 }

@@ -37,17 +37,7 @@ struct Ping: ParsableCommand {
             writeLine(JSON.object([("bus_name", JSON(answered?.rawValue)), ("round_trip_us", microseconds)]).text)
         } else {
             let owner = answered.map { " (\($0))" } ?? ""
-            writeLine("mediaremoted\(owner) answered in \(formatHundredths(elapsed, of: .milliseconds(1))) ms")
+            writeLine("mediaremoted\(owner) answered in \(fixedPoint(elapsed, in: .milliseconds(1))) ms")
         }
     }
-}
-
-/// A duration, never negative, in `unit`s with two decimals, rounded to the nearest
-/// microsecond's worth: 1234 µs of milliseconds is "1.23". Without Foundation's formatters.
-func formatHundredths(_ duration: Duration, of unit: Duration) -> String {
-    let microseconds = UInt64(max(duration.wholeMicroseconds, 0))
-    let perUnit = UInt64(unit.wholeMicroseconds)
-    let hundredths = (microseconds * 100 + perUnit / 2) / perUnit
-    let fraction = hundredths % 100
-    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
 }

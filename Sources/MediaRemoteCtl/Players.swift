@@ -52,7 +52,7 @@ struct Players: ParsableCommand {
             writeLine("    can: \(player.capabilities.isEmpty ? "nothing" : player.capabilities.joined(separator: " "))")
             // The service's timestamps are CLOCK_MONOTONIC, the same clock as ours.
             let ago = player.lastStartedPlaying.map { MonotonicClock.now.duration(since: MonotonicInstant(microseconds: $0)) }
-            writeLine("    started playing: \(ago.map { "\(formatHundredths($0, of: .seconds(1))) s ago" } ?? "not seen")")
+            writeLine("    started playing: \(ago.map { "\(fixedPoint($0, in: .seconds(1))) s ago" } ?? "not seen")")
             writeLine("    \(player.reason)")
         }
     }

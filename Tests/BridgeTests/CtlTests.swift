@@ -86,21 +86,6 @@ struct CtlTests {
         #expect(result.stderr.contains(" DBUS_SESSION_BUS_ADDRESS ") && result.stderr.hasSuffix(" your session bus's address\n"))
     }
 
-    @Test("where libdbus looks for the session bus, as the hint names it")
-    func sessionBusLocation() {
-        let exists: (String) -> Bool = { $0 == "/run/user/1000/bus" }
-        func location(_ variables: [String: String]) -> SessionBusLocation {
-            SessionBusLocation(environment: { variables[$0] }, exists: exists)
-        }
-        #expect(location(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x", "XDG_RUNTIME_DIR": "/run/user/1000"]) == .address("unix:path=/x"))
-        #expect(location(["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": "/run/user/1000"])
-            == .runtimeSocket(path: "/run/user/1000/bus", exists: true))
-        #expect(location(["XDG_RUNTIME_DIR": "/run/user/1001/"]) == .runtimeSocket(path: "/run/user/1001/bus", exists: false))
-        #expect(location([:]) == .nowhere)
-        #expect(SessionBusLocation.runtimeSocket(path: "/run/user/1000/bus", exists: true).explain("Connection refused")
-            .hasPrefix("cannot connect to the session bus at /run/user/1000/bus (DBUS_SESSION_BUS_ADDRESS is not set): Connection refused; "))
-    }
-
     @Test("motion replay: a recorded shake's events, as text and a JSON array, through a device profile; bad files explained")
     func motionReplay() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(getpid())")
@@ -163,22 +148,6 @@ struct CtlTests {
         #expect(missing.status == ExitStatus.noInput.rawValue && missing.stderr.contains("No such file"))
         let profile = try Subprocess.run(DaemonTests.ctl, ["motion", "replay", shake.path, "--profile", "iphone"])
         #expect(profile.status == ExitStatus.usage.rawValue && profile.stderr.contains("unknown profile 'iphone'"))
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 9_620_000)) == "9.620")
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 10_000_400)) == "10.000")
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 59_999_600)) == "60.000")
-        #expect(MotionCommand.Replay.seconds(MonotonicInstant(microseconds: 1_005_000)) == "1.005")
-        #expect(MotionCommand.Replay.seconds(.zero) == "0.000")
-    }
-
-    @Test(
-        "a discard reason prints as the service's sentence; one this client does not know, as it came",
-        arguments: [
-            ("nobodyReceiving", "no app is receiving remote-control events"), ("noFirstResponder", "no responder is first responder"),
-            ("noSeekInProgress", "no seek in that direction is in progress"),
-            ("a reason from a newer service", "a reason from a newer service"),
-        ])
-    func reasons(reason: String, sentence: String) {
-        #expect(DispatchedEvent.explain(reason) == sentence)
     }
 
     @Test("send seek-forward end with no seek in progress says so, not that everyone declined")
@@ -192,12 +161,6 @@ struct CtlTests {
         #expect(begin.stdout == "handled by \(player.name) /org/mpris/MediaPlayer2\n")
         let ended = try Subprocess.run(DaemonTests.ctl, ["send", "seek-forward", "end"], environment: fixture.bus.environment)
         #expect(ended.status == 0 && ended.stdout == "handled by \(player.name) /org/mpris/MediaPlayer2\n", "\(ended.stdout)")
-    }
-
-    @Test("milliseconds and seconds print with two decimals", arguments: [(0, "0.00"), (4, "0.00"), (5, "0.01"), (1234, "1.23"), (120_000, "120.00")] as [(Int64, String)])
-    func hundredths(microseconds: Int64, text: String) {
-        #expect(formatHundredths(.microseconds(microseconds), of: .milliseconds(1)) == text)
-        #expect(formatHundredths(.microseconds(microseconds * 1000), of: .seconds(1)) == text)
     }
 
     @Test("send, status, players, shake and monitor against a running service with a real player")

@@ -70,15 +70,14 @@ extension Connection {
     /// name has no owner (or the bus did not answer).
     @discardableResult
     public func nameOwner(of name: BusName, timeout: Duration = Connection.defaultTimeout, reply: @escaping (BusName?) -> Void) -> PendingCall {
-        call(StandardMembers.getNameOwner, NameArgument(name), destination: .bus, path: StandardMembers.busPath, interface: .bus, timeout: timeout) {
+        callBus(StandardMembers.getNameOwner, NameArgument(name), timeout: timeout) {
             reply((try? $0.get().content).flatMap { try? BusName($0) })
         }
     }
 
     /// The same, blocking: for tools and start-up.
     public func nameOwner(of name: BusName, timeout: Duration = Connection.defaultTimeout) -> BusName? {
-        let owner = try? callBlocking(
-            StandardMembers.getNameOwner, NameArgument(name), destination: .bus, path: StandardMembers.busPath, interface: .bus, timeout: timeout)
+        let owner = try? callBus(StandardMembers.getNameOwner, NameArgument(name), timeout: timeout)
         return owner.flatMap { try? BusName($0.content) }
     }
 
@@ -95,19 +94,29 @@ extension Connection {
 
     /// The names on the bus (`ListNames`), blocking. For tools and start-up.
     public func listNames() throws(DBusError) -> [BusName] {
-        let names = try callBlocking(StandardMembers.listNames, NoArguments(), destination: .bus, path: StandardMembers.busPath, interface: .bus)
-        return names.content.compactMap { try? BusName($0) }
+        try callBus(StandardMembers.listNames, NoArguments()).content.compactMap { try? BusName($0) }
     }
 
     /// The same, answered on the loop; none when the bus does not answer.
     public func listNames(reply: @escaping ([BusName]) -> Void) {
-        call(StandardMembers.listNames, NoArguments(), destination: .bus, path: StandardMembers.busPath, interface: .bus) { result in
+        callBus(StandardMembers.listNames, NoArguments()) { result in
             reply(((try? result.get())?.content ?? []).compactMap { try? BusName($0) })
         }
     }
 
     /// Calls a method of the bus itself and waits for its answer.
-    func callBus<Input, Output>(_ method: TypedMethod<Input, Output>, _ input: Input) throws(DBusError) -> Output {
-        try callBlocking(method, input, destination: .bus, path: StandardMembers.busPath, interface: .bus)
+    func callBus<Input, Output>(
+        _ method: TypedMethod<Input, Output>, _ input: Input, timeout: Duration = Connection.defaultTimeout
+    ) throws(DBusError) -> Output {
+        try callBlocking(method, input, destination: .bus, path: StandardMembers.busPath, interface: .bus, timeout: timeout)
+    }
+
+    /// Calls a method of the bus itself; `reply` gets its answer on the loop.
+    @discardableResult
+    func callBus<Input, Output>(
+        _ method: TypedMethod<Input, Output>, _ input: Input, timeout: Duration = Connection.defaultTimeout,
+        reply: @escaping (Result<Output, DBusError>) -> Void
+    ) -> PendingCall {
+        call(method, input, destination: .bus, path: StandardMembers.busPath, interface: .bus, timeout: timeout, reply: reply)
     }
 }
