@@ -45,12 +45,10 @@ struct ProxyPlayerTests {
         private var subscription: SignalSubscription?
 
         init(_ fixture: ServiceFixture) throws {
-            let owner = try fixture.client.callBlocking(.methodCall(
-                destination: .bus, path: "/org/freedesktop/DBus", interface: .bus, member: "GetNameOwner",
-                arguments: [.string(ProxyPlayerTests.proxy.rawValue)])).arguments.first
+            let owner = fixture.client.nameOwner(of: ProxyPlayerTests.proxy)
             subscription = fixture.client.subscribe(MatchRule(interface: "org.mpris.MediaPlayer2.Player", member: "Seeked")) {
                 [unowned self] message in
-                guard message.sender.map({ .string($0.rawValue) }) == owner, case .int64(let position)? = message.arguments.first
+                guard owner != nil, message.sender == owner, case .int64(let position)? = message.arguments.first
                 else { return }
                 self.positions.append(position)
             }

@@ -40,11 +40,11 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
     /// The signal's arguments, at the positions of ``fields``. The bus has no "none": no phase,
     /// no handler and no reason are each "", and no path is "/".
     public var arguments: [Value] {
-        let (busName, path) = ObjectAddress.parts(outcome.handledBy)
+        let handler = ObjectAddress.sent(outcome.handledBy)
         let reason = if case .discarded(let reason) = outcome { reason } else { "" }
         return [
             .string(type), .string(subtype), .string(phase ?? ""), .uint64(timestamp), .string(source),
-            .boolean(outcome.isHandled), .string(busName), .objectPath(path), .string(reason),
+            .boolean(outcome.isHandled), .string(handler.busName), .objectPath(handler.path), .string(reason),
         ]
     }
 

@@ -18,18 +18,10 @@ public struct ObjectAddress: Hashable, Sendable, CustomStringConvertible {
 
 extension ObjectAddress {
     /// The bus has no "none": no address is sent as "" and "/".
-    public static let none = (busName: "", path: ObjectPath.root)
+    public static let none = ObjectAddress(busName: "", path: .root)
 
-    /// `address`'s two parts as sent, ``none``'s when there is none.
-    public static func parts(_ address: ObjectAddress?) -> (busName: String, path: ObjectPath) {
-        address.map { ($0.busName, $0.path) } ?? none
-    }
-
-    /// `address` as a structure to send, ``none``'s parts when there is none.
-    public static func sent(_ address: ObjectAddress?) -> ObjectAddress {
-        let (busName, path) = parts(address)
-        return ObjectAddress(busName: busName, path: path)
-    }
+    /// `address` as it is sent: ``none`` when there is none.
+    public static func sent(_ address: ObjectAddress?) -> ObjectAddress { address ?? none }
 
     /// The address two parts stand for: nil for ``none``'s. A path without a name (or "/"
     /// named) is neither, and means the two sides read the body apart: `InvalidArgs`, saying

@@ -13,8 +13,8 @@ public struct SendRemoteControlEventReply: MessageBody, Hashable, Sendable {
 
     /// Discarded is "" and "/", as in `EventDispatched`.
     public var arguments: [Value] {
-        let (busName, path) = ObjectAddress.parts(handledBy)
-        return [.boolean(handledBy != nil), .string(busName), .objectPath(path)]
+        let handler = ObjectAddress.sent(handledBy)
+        return [.boolean(handledBy != nil), .string(handler.busName), .objectPath(handler.path)]
     }
 
     public init(arguments: [Value]) throws(DBusError) {
