@@ -146,8 +146,7 @@ struct DaemonTests {
         }
     }
 
-    /// The flag takes a player as players.ignore in the file does, by the same rule. Parsing
-    /// alone: --version ends it before any bus is needed.
+    /// The flag takes a player as players.ignore in the file does, by the same rule.
     @Test("--ignore-player takes vlc or org.mpris.MediaPlayer2.vlc, and refuses anything else with exit 2", arguments: [
         ("vlc", nil),
         ("org.mpris.MediaPlayer2.vlc", nil),
@@ -157,13 +156,7 @@ struct DaemonTests {
         ("", "--ignore-player: '' is not an MPRIS player name"),
     ] as [(String, String?)])
     func ignorePlayerFlag(name: String, refusal: String?) throws {
-        let result = try Subprocess.run(Self.daemon, ["--ignore-player", name, "--version"])
-        if let refusal {
-            #expect(result.status == 2)
-            #expect(result.stderr.contains(refusal), "\(result.stderr)")
-        } else {
-            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
-        }
+        try Self.expectFlag("--ignore-player", name, refusal: refusal)
     }
 
     @Test("--call-timeout takes what service.call_timeout_ms takes, and refuses the rest in the file's words", arguments: [
@@ -171,7 +164,13 @@ struct DaemonTests {
         ("60001", "--call-timeout takes 1 to 60000 ms, not 60001"), ("soon", "--call-timeout takes 1 to 60000 ms, not soon"),
     ] as [(String, String?)])
     func callTimeoutFlag(value: String, refusal: String?) throws {
-        let result = try Subprocess.run(Self.daemon, ["--call-timeout", value, "--version"])
+        try Self.expectFlag("--call-timeout", value, refusal: refusal)
+    }
+
+    /// `flag value` taken, or refused with exit 2 and `refusal`. Parsing alone: --version ends
+    /// the run before any bus is needed.
+    static func expectFlag(_ flag: String, _ value: String, refusal: String?) throws {
+        let result = try Subprocess.run(daemon, [flag, value, "--version"])
         if let refusal {
             #expect(result.status == 2)
             #expect(result.stderr.contains(refusal), "\(result.stderr)")
