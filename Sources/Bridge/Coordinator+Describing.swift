@@ -34,11 +34,12 @@ extension Coordinator {
         )
     }
 
-    /// Every input device seen: path, name, class, and why it is not read.
+    /// Every input device seen: path, name, class, why it is not read, how it is read.
     func describeDevices() -> DescribeDevicesReply {
         let devices = inputs.devices.map {
             DescribeDevicesReply.Device(
-                path: $0.path, name: $0.name, classification: $0.classification.rawValue, notReadBecause: $0.isRead ? nil : $0.reason)
+                path: $0.path, name: $0.name, classification: $0.classification.rawValue, notReadBecause: $0.isRead ? nil : $0.reason,
+                reading: $0.reading.map(DescribeDevicesReply.Device.Reading.init))
         }
         return DescribeDevicesReply(devices: devices)
     }

@@ -1,3 +1,4 @@
+import Config
 import Core
 import Input
 import Loop
@@ -17,6 +18,8 @@ final class DeviceInputs {
     private var motion: MotionInput?
     /// The devices as last logged.
     private var logged: [String: KeyInput.DeviceInfo] = [:]
+    /// Whether the journal has been told that devices are read shared, and the fix: once.
+    private var saidShared = false
 
     init(loop: EventLoop) {
         self.loop = loop
@@ -75,6 +78,15 @@ final class DeviceInputs {
         motion?.setActive(false)
     }
 
+    private static func describe(_ reading: KeyInput.Reading?) -> String {
+        switch reading {
+        case .takenOver(let clone): "read, taken over (its other keys go on to the desktop through \(clone.isEmpty ? "a clone" : clone))"
+        case .shared(let because): "read shared: \(because)"
+        case .waitingForKeysUp: "to be taken over once its keys are released"
+        case nil: "read"
+        }
+    }
+
     /// One line per device that appeared (read or not, and why) or went.
     private func log(_ devices: [KeyInput.DeviceInfo]) {
         let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
@@ -82,7 +94,14 @@ final class DeviceInputs {
         // has KeyInput's notice, with the fix: no line of their own, appearing or going.
         let shown = now.filter { !$0.value.name.isEmpty && !$0.value.lacksPermission }
         for device in devices where shown[device.path] != nil && logged[device.path] != device {
-            Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? "read" : "not read: \(device.reason)"))
+            Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? Self.describe(device.reading) : "not read: \(device.reason)"))
+        }
+        if !saidShared, let problem = devices.lazy.compactMap({ device -> String? in
+            if case .shared(let because) = device.reading { return because }
+            return nil
+        }).first {
+            saidShared = true
+            Log.warning(UInputAccess.sharedWarning(problem))
         }
         for path in logged.keys.sorted() where now[path] == nil { Log.info("input device \(path) went away") }
         logged = shown

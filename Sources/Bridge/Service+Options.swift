@@ -40,7 +40,7 @@ extension Service {
             mprisProxy = configuration.mprisProxy
             shakeAction = configuration.shakeAction
             input = KeyInput.Options(
-                readKeyboards: configuration.readKeyboards, grab: configuration.grab,
+                readKeyboards: configuration.readKeyboards,
                 headsetTiming: HeadsetRecognizer.Timing(clickGap: configuration.headsetClickGap, holdThreshold: configuration.headsetHold),
                 include: configuration.includeDevices, exclude: configuration.excludeDevices)
             if let inputDirectory { input.directory = inputDirectory }

@@ -1,4 +1,5 @@
 import Config
+import Input
 
 /// Where the daemon's options come from: the configuration file, then the command line's
 /// flags over it (so a flag keeps its effect across reloads), then the device directories.
@@ -11,6 +12,8 @@ public struct Settings: Sendable {
     public var overrides: [@Sendable (inout Configuration) -> Void] = []
     public var inputDirectory: String?
     public var iioDirectory: String?
+    /// Where take-overs make their clones.
+    public var uinputPath = UInputAccess.path
 
     public init() {}
 
@@ -20,7 +23,16 @@ public struct Settings: Sendable {
         if let configurationPath {
             configuration = try ConfigurationFile.load(configurationPath, mustExist: configurationPathGiven)
         }
+        let fromFile = configuration.readKeyboards
         for override in overrides { override(&configuration) }
-        return Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory)
+        // Keyboards are read only taken over: without uinput the whole configuration is refused
+        // (at start-up, and by a reload, which keeps the one in use), never applied in part.
+        if let refusal = UInputAccess.refusal(of: configuration, uinput: uinputPath) {
+            let source = fromFile ? configurationPath ?? "the configuration" : "--read-keyboards"
+            throw ConfigurationError(file: source, problems: [.init(line: 0, key: "devices.read_keyboards", message: refusal)])
+        }
+        var options = Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory)
+        options.input.uinput = uinputPath
+        return options
     }
 }

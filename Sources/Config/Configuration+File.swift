@@ -31,6 +31,10 @@ extension Configuration {
                 continue
             }
             let key = entry.key.dropFirst().joined(separator: ".")
+            if let retired = Configuration.retiredKeys[dotted] {
+                problems.append(.init(line: entry.line, key: dotted, message: retired))
+                continue
+            }
             guard let option = options.first(where: { $0.section == section && $0.key == key }) else {
                 let keys = options.filter { $0.section == section }.map(\.key).joined(separator: ", ")
                 problems.append(.init(line: entry.line, key: dotted, message: "unknown key; [\(section)] has \(keys)"))
@@ -42,6 +46,13 @@ extension Configuration {
         }
         if !problems.isEmpty { throw ConfigurationError(file: file, problems: problems) }
     }
+
+    /// Keys that once were, with what to do instead: a file written for an older MediaRemote is
+    /// told what changed, not that the key is unknown.
+    static let retiredKeys = [
+        "devices.grab": "no longer a setting: every device MediaRemote reads is taken over (grabbed, its other keys passed on) "
+            + "whenever /dev/uinput is writable; remove this line",
+    ]
 
     static var sectionList: String {
         var seen: [String] = []

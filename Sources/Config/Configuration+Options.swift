@@ -31,7 +31,6 @@ extension Configuration {
             .milliseconds("keys", "headset_hold_ms", 100...5_000, \.headsetHold),
 
             .boolean("devices", "read_keyboards", \.readKeyboards),
-            .boolean("devices", "grab", \.grab),
             .names("devices", "include", Configuration.devicePatterns, \.includeDevices, normalize: Configuration.devicePattern),
             .names("devices", "exclude", Configuration.devicePatterns, \.excludeDevices, normalize: Configuration.devicePattern),
 

@@ -29,8 +29,8 @@ public struct Configuration: Equatable, Sendable {
     public var headsetHold = Duration.milliseconds(500)
 
     // [devices]: include and exclude are shell patterns (`*`, `?`, `[…]`) on device names.
+    /// Keyboards are read only taken over (``UInputAccess``), never shared.
     public var readKeyboards = false
-    public var grab = false
     public var includeDevices: [String] = []
     public var excludeDevices: [String] = []
 

@@ -6,25 +6,29 @@ import Time
 /// devices are classified, opened when they should be read, followed as they come and go,
 /// and their keys become events. An error on one device never stops the others. From a
 /// keyboard only media keys are read; no other key code is kept or reported.
+///
+/// A device read is taken over where /dev/uinput can be written (KeyInput+TakeOver.swift):
+/// grabbed, with everything but the keys MediaRemote acts on passed to a clone, so a desktop
+/// reading the same device never acts on those keys too. Without uinput a media device is read
+/// shared, and a keyboard not at all.
 public final class KeyInput {
     /// What a person can configure has no default here: the configuration's are the only ones.
     public struct Options: Equatable, Sendable {
-        /// Also read full keyboards (desktops usually handle their media keys already).
+        /// Also read full keyboards (taken over, never shared: a desktop acts on their media keys).
         public var readKeyboards: Bool
-        /// Take the devices read for MediaRemote alone (EVIOCGRAB).
-        public var grab: Bool
         /// The single-button headset key.
         public var headsetKey: UInt16 = KeyCode.media
         public var headsetTiming: HeadsetRecognizer.Timing
         public var directory = "/dev/input"
+        /// Where clones of taken-over devices are made.
+        public var uinput = "/dev/uinput"
         /// Devices to read even if they are keyboards, and devices never to read: shell
         /// patterns on the device's name. Exclude wins.
         public var include: [String]
         public var exclude: [String]
 
-        public init(readKeyboards: Bool, grab: Bool, headsetTiming: HeadsetRecognizer.Timing, include: [String], exclude: [String]) {
+        public init(readKeyboards: Bool, headsetTiming: HeadsetRecognizer.Timing, include: [String], exclude: [String]) {
             self.readKeyboards = readKeyboards
-            self.grab = grab
             self.headsetTiming = headsetTiming
             self.include = include
             self.exclude = exclude
@@ -41,6 +45,20 @@ public final class KeyInput {
         public let reason: String
         /// Not read only for want of permission: ``onNotice`` said so, with the fix.
         public var lacksPermission = false
+        /// How a device read is read; nil when it is not.
+        public var reading: Reading? = nil
+    }
+
+    /// How a device is read.
+    public enum Reading: Equatable, Sendable {
+        /// Grabbed, with what MediaRemote does not act on passed to a clone (its node).
+        case takenOver(clone: String)
+        /// Read beside everyone else, so a desktop reading it acts on its keys too: why it is
+        /// not taken over.
+        case shared(because: String)
+        /// To be taken over once no key of it is held (taking it over with a key down would
+        /// leave that key held for the desktop); meanwhile nothing of it is acted on.
+        case waitingForKeysUp
     }
 
     /// Each event a key made.
@@ -50,21 +68,26 @@ public final class KeyInput {
     /// The device list changed.
     public var onDevicesChanged: (() -> Void)?
 
-    private let loop: EventLoop
-    private let options: Options
+    let loop: EventLoop
+    let options: Options
     private var directory: DeviceDirectory?
-    private var open: [String: OpenDevice] = [:]
-    private var skipped: [String: DeviceInfo] = [:]
+    var open: [String: OpenDevice] = [:]
+    var skipped: [String: DeviceInfo] = [:]
     private var headsetTimer: Timer?
     private lazy var permissionNotices = PermissionNotices(loop: loop) { [unowned self] in self.onNotice?($0) }
 
-    private final class OpenDevice {
+    final class OpenDevice {
         let device: EvdevDevice
-        let info: DeviceInfo
+        var info: DeviceInfo
         var source: FileDescriptorSource?
         var translator: KeyTranslator
         var headset: HeadsetRecognizer?
+        /// The keys MediaRemote acts on: the only ones read from a device read shared, and the
+        /// ones a take-over keeps from its clone.
         let wanted: Set<UInt16>
+        /// While taken over: the clone, and what goes to it.
+        var clone: UInputClone?
+        var filter: PassthroughFilter
 
         init(device: EvdevDevice, info: DeviceInfo, translator: KeyTranslator, headset: HeadsetRecognizer?, wanted: Set<UInt16>) {
             self.device = device
@@ -72,6 +95,7 @@ public final class KeyInput {
             self.translator = translator
             self.headset = headset
             self.wanted = wanted
+            filter = PassthroughFilter(consumedKeys: wanted, cloneRepeats: device.repeatsKeys)
         }
     }
 
@@ -117,6 +141,18 @@ public final class KeyInput {
 
     private func consider(_ path: String) {
         guard open[path] == nil else { return }
+        // A copy of a device (our own clone, or another program's) is never opened.
+        if let number = SysfsCapabilities.deviceNumber(of: path) {
+            switch PassthroughIdentity.of(number) {
+            case .original: break
+            case .mediaRemoteClone: return
+            case .copy(let original):
+                let reason = "a copy of \"\(original)\" made by another program (a uinput device with its name): its keys are that device's"
+                skipped[path] = DeviceInfo(path: path, name: original, classification: .other, isRead: false, reason: reason)
+                onDevicesChanged?()
+                return
+            }
+        }
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path)
@@ -127,20 +163,18 @@ public final class KeyInput {
         permissionNotices.forget(path)
         let capabilities = device.capabilities
         let classification = capabilities.classification
-        let reason = reasonNotToRead(capabilities.name, classification)
-        if let reason {
+        if let reason = reasonNotToRead(capabilities.name, classification) {
             skipped[path] = DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: false, reason: reason)
             onDevicesChanged?()
             return
         }
-        if options.grab, !device.grab(true) { onNotice?("cannot grab \(path) (\(capabilities.name)); reading it shared") }
         let hasHeadset = capabilities.keys.contains(options.headsetKey)
-        let wanted = Set(MediaKeyMap.mediaKeys).union(hasHeadset ? [options.headsetKey] : [])
         let entry = OpenDevice(
             device: device,
             info: DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: true, reason: ""),
             translator: KeyTranslator(isMediaDevice: classification == .mediaDevice),
-            headset: hasHeadset ? HeadsetRecognizer(timing: options.headsetTiming) : nil, wanted: wanted)
+            headset: hasHeadset ? HeadsetRecognizer(timing: options.headsetTiming) : nil,
+            wanted: PassthroughFilter.consumedKeys(classification: classification, keys: capabilities.keys, headsetKey: options.headsetKey))
         do {
             entry.source = try loop.watch(fd: device.fd) { [unowned self] _ in self.readPending(path) }
         } catch {
@@ -150,6 +184,7 @@ public final class KeyInput {
         }
         skipped[path] = nil
         open[path] = entry
+        takeOver(entry)
         onDevicesChanged?()
     }
 
@@ -165,7 +200,7 @@ public final class KeyInput {
             return nil
         case .keyboard:
             if options.readKeyboards || options.include.contains(where: { DeviceNamePattern.matches(name, $0) }) { return nil }
-            return "a keyboard: its media keys are the desktop's (set devices.read_keyboards, or include it by name, to read them)"
+            return "a keyboard: its media keys are the desktop's (set devices.read_keyboards, or include it by name, to take them over)"
         case .accelerometer:
             return "an accelerometer: read only while motion is claimed"
         case .other:
@@ -214,6 +249,7 @@ public final class KeyInput {
             return
         }
         entry.source?.cancel()
+        entry.clone = nil
         let now = MonotonicClock.now
         let ended = entry.translator.deviceRemoved(at: now) + (entry.headset?.deviceRemoved(at: now) ?? [])
         for event in ended { onEvent?(event) }
@@ -225,17 +261,36 @@ public final class KeyInput {
     private func readPending(_ path: String) {
         guard let entry = open[path] else { return }
         var events: [Event] = []
-        do {
-            try entry.device.read(wanted: entry.wanted) { key in
-                if key.code == options.headsetKey, entry.headset != nil {
-                    switch key.value {
-                    case .pressed: events += entry.headset?.press(at: key.timestamp) ?? []
-                    case .released: events += entry.headset?.release(at: key.timestamp) ?? []
-                    case .autorepeat: break
-                    }
-                } else {
-                    events += entry.translator.key(key.code, key.value, at: key.timestamp)
+        let key = { [options] (code: UInt16, value: KeyValue, timestamp: MonotonicInstant) in
+            if code == options.headsetKey, entry.headset != nil {
+                switch value {
+                case .pressed: events += entry.headset?.press(at: timestamp) ?? []
+                case .released: events += entry.headset?.release(at: timestamp) ?? []
+                case .autorepeat: break
                 }
+            } else {
+                events += entry.translator.key(code, value, at: timestamp)
+            }
+        }
+        do {
+            switch entry.info.reading {
+            case .takenOver:
+                try entry.device.readEvents { type, code, value, timestamp in
+                    switch entry.filter.take(InputEvent(type, code, value)) {
+                    case .consumed: if let value = KeyValue(rawValue: value) { key(code, value, timestamp) }
+                    case .wait: break
+                    case .write(let frame): entry.clone?.write(frame)
+                    }
+                }
+            case .waitingForKeysUp:
+                // The desktop still reads it and acts on what is pressed now: nothing is kept.
+                try entry.device.readEvents { _, _, _, _ in }
+                if !entry.device.anyKeyDown {
+                    takeOver(entry)
+                    onDevicesChanged?()
+                }
+            case .shared, nil:
+                try entry.device.read(wanted: entry.wanted) { key($0.code, $0.value, $0.timestamp) }
             }
         } catch {
             onNotice?("\(entry.info.name) (\(path)) stopped working: \(error.description); the other devices go on")

@@ -22,13 +22,19 @@ struct Check: ParsableCommand {
               broken.toml:7: shake.action: "skip" is not allowed; ...
               mediaremotectl: broken.toml is not valid: 1 problem
 
-            With --json, one object on standard output: file, exists, valid, and \
-            problems, an array of objects with line (null for the whole file), key \
+            On a machine where /dev/uinput cannot be written, a valid file comes \
+            with a warning on standard error: media devices will be read shared, \
+            so a desktop reading them acts on their keys too, and the fix; a file \
+            that reads keyboards is then a problem, for keyboards are only read \
+            taken over.
+
+            With --json, one object on standard output: file, exists, valid, \
+            warnings (an array of sentences), and problems, an array of objects with line (null for the whole file), key \
             (null when the problem has none) and message.
 
             Example:
               $ mediaremotectl check --json broken.toml
-              {"file":"broken.toml","exists":true,"valid":false,
+              {"file":"broken.toml","exists":true,"valid":false,"warnings":[],
                "problems":[{"line":7,"key":"shake.action",
                  "message":"\\"skip\\" is not allowed; ..."}]}
 
@@ -58,7 +64,11 @@ struct Check: ParsableCommand {
             problems = [.init(line: 0, key: nil, message: failure.description)]
         case .success(let text):
             do throws(ConfigurationError) {
-                _ = try Configuration(toml: text, file: path)
+                let configuration = try Configuration(toml: text, file: path)
+                // What the service would refuse on this machine, as it would say it.
+                if let refusal = UInputAccess.refusal(of: configuration) {
+                    problems = [.init(line: 0, key: "devices.read_keyboards", message: refusal)]
+                }
             } catch {
                 problems = error.problems
             }
@@ -71,9 +81,12 @@ struct Check: ParsableCommand {
     }
 
     private func report(_ path: String, exists: Bool, problems: [ConfigurationError.Problem]) {
+        // Not a problem of the file, but what it will do here: said once, beside a valid file.
+        let warnings = problems.isEmpty ? [UInputAccess.problem()].compactMap { $0.map(UInputAccess.sharedWarning) } : []
         if json {
             writeLine(JSON.object([
                 ("file", .string(path)), ("exists", .bool(exists)), ("valid", .bool(problems.isEmpty)),
+                ("warnings", .array(warnings.map { .string($0) })),
                 ("problems", .array(problems.map { problem in
                     .object([
                         ("line", JSON(problem.line > 0 ? UInt64(problem.line) : nil)), ("key", JSON(problem.key)),
@@ -86,5 +99,6 @@ struct Check: ParsableCommand {
         } else {
             writeLine(exists ? "\(path): valid" : "\(path): no such file; the defaults apply")
         }
+        if !json { for warning in warnings { writeNotice("warning: " + warning) } }
     }
 }

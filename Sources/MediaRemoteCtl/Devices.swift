@@ -1,28 +1,38 @@
 import ArgumentParser
+import Config
 import MediaRemoteAPI
 import MediaRemoteClient
 
-/// `mediaremotectl devices`: every input device, and whether it is read.
+/// `mediaremotectl devices`: every input device, whether it is read, and how.
 struct Devices: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the input devices with their class, whether they are read, and why not.",
+        abstract: "List the input devices with their class, whether and how they are read.",
         discussion: """
             One line a device: its node, class (media device, keyboard, \
-            accelerometer or other), whether mediaremoted reads it, and its name, \
-            or why it is not read.
+            accelerometer or other), how mediaremoted reads it, and its name, with \
+            the node of its clone, or why it is read shared, or why it is not read. \
+            A device is "taken over" when mediaremoted has it alone: its media keys \
+            are mediaremoted's, and everything else (volume keys, letters, LEDs) \
+            passes on to the desktop through the clone. It is "shared" when \
+            /dev/uinput cannot be written: a desktop reading the same device then \
+            acts on its keys too, and the line says how to fix it. "waiting" is a \
+            device to be taken over once none of its keys is held.
 
             Example:
               $ mediaremotectl devices
-              /dev/input/event5   media device   read      USB Headset
-              /dev/input/event3   keyboard       not read  AT keyboard: ...
+              /dev/input/event5   media device   taken over  USB Headset (clone /dev/input/event9)
+              /dev/input/event3   keyboard       not read    AT keyboard: ...
 
             With --json, one array (empty: []) of objects with the keys path, name, \
-            class, read, and reason (why it is not read; null when it is).
+            class, read, reading ("taken over", "shared", "waiting for keys up", \
+            or null when it is not read), clone (the clone's node, or null), and \
+            reason (why it is not read, or why it is read shared; null otherwise).
 
             Example:
               $ mediaremotectl devices --json
               [{"path":"/dev/input/event5","name":"USB Headset",
-                "class":"media device","read":true,"reason":null}]
+                "class":"media device","read":true,"reading":"taken over",
+                "clone":"/dev/input/event9","reason":null}]
 
             (Printed on one line; folded here to fit.)
             """
@@ -37,17 +47,47 @@ struct Devices: ParsableCommand {
             writeLine(JSON.array(devices.map { device in
                 .object([
                     ("path", .string(device.path)), ("name", .string(device.name)), ("class", .string(device.classification)),
-                    ("read", .bool(device.isRead)), ("reason", JSON(device.notReadBecause?.nonEmpty)),
+                    ("read", .bool(device.isRead)), ("reading", JSON(device.reading?.word)), ("clone", JSON(device.clone)),
+                    ("reason", JSON(device.reason?.nonEmpty)),
                 ])
             }).text)
             return
         }
         if devices.isEmpty { writeLine("no input devices") }
         for device in devices {
-            let about = device.notReadBecause.map { [device.name, $0].filter { !$0.isEmpty }.joined(separator: ": ") } ?? device.name
-            writeLine(
-                (device.path + "  ").padding(20) + (device.classification + "  ").padding(15) + (device.isRead ? "read      " : "not read  ")
-                    + about)
+            let column =
+                switch device.reading {
+                case .takenOver: "taken over  "
+                case .shared: "shared      "
+                case .waitingForKeysUp: "waiting     "
+                case nil: "not read    "
+                }
+            let name = device.name + (device.clone.map { " (clone \($0))" } ?? "")
+            let about = [name, device.reason ?? ""].filter { !$0.isEmpty }.joined(separator: ": ")
+            writeLine((device.path + "  ").padding(20) + (device.classification + "  ").padding(15) + column + about)
         }
+        // What shared means, and the fix: once, under the list.
+        if let problem = devices.lazy.compactMap({ $0.reading.flatMap(\.sharedBecause) }).first {
+            writeLine("")
+            writeLine(UInputAccess.sharedWarning(problem))
+        }
+    }
+}
+
+extension DescribeDevicesReply.Device {
+    /// The node of its clone, when it is taken over.
+    fileprivate var clone: String? {
+        if case .takenOver(let clone) = reading, !clone.isEmpty { return clone }
+        return nil
+    }
+
+    /// Why it is not read, or why it is read shared.
+    fileprivate var reason: String? { reading.flatMap(\.sharedBecause) ?? notReadBecause }
+}
+
+extension DescribeDevicesReply.Device.Reading {
+    fileprivate var sharedBecause: String? {
+        if case .shared(let because) = self { return because }
+        return nil
     }
 }

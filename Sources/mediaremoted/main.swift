@@ -19,7 +19,7 @@ let usage = """
                         [--mode compat|strict] [--call-timeout MS]
                         [--ignore-player NAME]... [--shake-action ACTION]
                         [--mpris-proxy | --no-mpris-proxy] [--read-keyboards]
-                        [--grab] [--input-dir DIR] [--iio-dir DIR]
+                        [--input-dir DIR] [--iio-dir DIR]
            mediaremoted --bus-introspect | --version | --help
 
     The MediaRemote service: it owns org.mediaremote.MediaRemote1
@@ -30,6 +30,10 @@ let usage = """
     Reads ~/.config/mediaremote/config.toml ($XDG_CONFIG_HOME) if it exists,
     and again on SIGHUP or `mediaremotectl reload`.
     With a broken file it refuses to start; flags win over the file.
+    Media devices (headsets, Bluetooth AVRCP, consumer controls) are read,
+    and taken over where /dev/uinput is writable: their media keys are
+    MediaRemote's alone, every other key passes on to the desktop through
+    a clone (mediaremotectl devices shows how each device is read).
     Every setting, its default and what it accepts:
     share/doc/mediaremote/config.example.toml. The manual: mediaremoted(1).
 
@@ -55,10 +59,9 @@ let usage = """
                           status bars; off by default, as desktops would
                           show each player twice
       --no-mpris-proxy    do not export it; the later of the two wins
-      --read-keyboards    also read full keyboards' media keys; off by default,
-                          as desktops already act on them and reading them
-                          twice would act twice
-      --grab              take the devices read for MediaRemote alone
+      --read-keyboards    also take over full keyboards' media keys (their
+                          other keys pass on to the desktop); needs
+                          /dev/uinput, and the input group to read them
       --input-dir DIR     where the input devices are (default \(defaults.input.directory))
       --iio-dir DIR       where the IIO devices are (default \(defaults.motion.iioDirectory))
       --bus-introspect    print the D-Bus interface XML and exit
@@ -106,8 +109,6 @@ while let argument = arguments.popFirst() {
         settings.overrides.append { $0.callTimeout = checked.callTimeout }
     case "--read-keyboards":
         settings.overrides.append { $0.readKeyboards = true }
-    case "--grab":
-        settings.overrides.append { $0.grab = true }
     case "--input-dir":
         settings.inputDirectory = value(for: argument, "a directory")
     case "--iio-dir":

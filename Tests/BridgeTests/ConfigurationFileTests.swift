@@ -149,13 +149,15 @@ struct ConfigurationFileTests {
         #expect(valid.stdout.hasSuffix("mediaremote/config.toml: valid\n"), "\(valid.stdout)")
 
         let broken = bus.directory.appendingPathComponent("broken.toml")
-        try "[keys]\nseek_step_ms = 0\n[devices]\ngrab = \"yes\"\nnoise = 1\n".write(to: broken, atomically: true, encoding: .utf8)
+        try "[keys]\nseek_step_ms = 0\n[devices]\ngrab = true\nnoise = 1\n".write(to: broken, atomically: true, encoding: .utf8)
         let refused = try Subprocess.run(DaemonTests.ctl, ["check", broken.path], environment: environment)
         #expect(refused.status == 65)
         #expect(refused.stderr.split(separator: "\n").map(String.init) == [
             "\(broken.path):2: keys.seek_step_ms: 0 is out of range; allowed: 100 to 600000 ms",
-            "\(broken.path):4: devices.grab: must be true or false, not a string",
-            "\(broken.path):5: devices.noise: unknown key; [devices] has read_keyboards, grab, include, exclude",
+            // A key of an older MediaRemote: what changed, not "unknown".
+            "\(broken.path):4: devices.grab: no longer a setting: every device MediaRemote reads is taken over "
+                + "(grabbed, its other keys passed on) whenever /dev/uinput is writable; remove this line",
+            "\(broken.path):5: devices.noise: unknown key; [devices] has read_keyboards, include, exclude",
             "mediaremotectl: \(broken.path) is not valid: 3 problems",
         ])
 

@@ -220,7 +220,7 @@ struct CtlTests {
             (try? Subprocess.run(DaemonTests.ctl, ["devices"], environment: environment).stdout.contains("\(node)  ")) == true
         })
         let listed = try Subprocess.run(DaemonTests.ctl, ["devices", "--json"], environment: environment).stdout
-        #expect(listed.contains(#""class":"other","read":false,"reason":"cannot use \#(node): not an input device"#), "\(listed)")
+        #expect(listed.contains(#""class":"other","read":false,"reading":null,"clone":null,"reason":"cannot use \#(node): not an input device"#), "\(listed)")
         try FileManager.default.removeItem(atPath: node)
         #expect(fixture.wait {
             (try? Subprocess.run(DaemonTests.ctl, ["devices"], environment: environment).stdout) == "no input devices\n"

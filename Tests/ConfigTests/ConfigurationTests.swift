@@ -36,7 +36,6 @@ import Testing
                 headset_hold_ms = 700
                 [devices]
                 read_keyboards = true
-                grab = true
                 include = ["My Keyboard*"]
                 exclude = ["*Webcam*"]
                 [shake]
@@ -55,7 +54,6 @@ import Testing
         expected.headsetClickGap = .milliseconds(400)
         expected.headsetHold = .milliseconds(700)
         expected.readKeyboards = true
-        expected.grab = true
         expected.includeDevices = ["My Keyboard*"]
         expected.excludeDevices = ["*Webcam*"]
         expected.shakeAction = .shuffle

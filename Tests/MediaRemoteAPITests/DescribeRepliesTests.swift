@@ -21,7 +21,11 @@ struct DescribeRepliesTests {
         chainDiscarded: nil, nowPlayingReason: "playing", receiving: [":1.12", ":1.42"], motionClaims: [":1.42": 2, ":1.12": 1])
 
     static let devices = DescribeDevicesReply(devices: [
-        .init(path: "/dev/input/event5", name: "USB Headset", classification: "media device", notReadBecause: nil),
+        .init(path: "/dev/input/event5", name: "USB Headset", classification: "media device", notReadBecause: nil,
+              reading: .takenOver(clone: "/dev/input/event9")),
+        .init(path: "/dev/input/event6", name: "Earbuds (AVRCP)", classification: "media device", notReadBecause: nil,
+              reading: .shared(because: "no permission to write /dev/uinput")),
+        .init(path: "/dev/input/event7", name: "USB Keyboard", classification: "keyboard", notReadBecause: nil, reading: .waitingForKeysUp),
         .init(path: "/dev/input/event3", name: "AT keyboard", classification: "keyboard", notReadBecause: "a keyboard"),
     ])
 
@@ -84,6 +88,13 @@ struct DescribeRepliesTests {
             == "the DescribeDevices reply's devices: a device's read: expected a value of type 'b', got 's'")
         let readForAReason = Value.array(type, [.structure(fields.replacing(4, with: .string("busy")))])
         #expect(failure(reading: [readForAReason], as: DescribeDevicesReply.self)
-            == "the DescribeDevices reply's devices: a device that is read, with the reason 'busy'")
+            == "the DescribeDevices reply's devices: a device that is read as 'taken over', with the reason 'busy' and the clone '/dev/input/event9'")
+        let unknownReading = Value.array(type, [.structure(fields.replacing(5, with: .string("borrowed")))])
+        #expect(failure(reading: [unknownReading], as: DescribeDevicesReply.self)
+            == "the DescribeDevices reply's devices: a device that is read as 'borrowed', with the reason '' and the clone '/dev/input/event9'")
+        guard case .structure(let notRead) = devices[3] else { return }
+        let notReadButTaken = Value.array(type, [.structure(notRead.replacing(5, with: .string("taken over")))])
+        #expect(failure(reading: [notReadButTaken], as: DescribeDevicesReply.self)
+            == "the DescribeDevices reply's devices: a device that is not read, read as 'taken over'")
     }
 }

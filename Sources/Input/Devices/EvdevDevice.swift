@@ -11,11 +11,14 @@ public enum DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
     case permissionDenied(String)
     /// It is not an evdev device, or it went away.
     case unusable(String, String)
+    /// No clone can be made for a take-over (/dev/uinput cannot be written): why, in words.
+    case noUInput(String)
 
     public var description: String {
         switch self {
         case .permissionDenied(let path): "no permission to read \(path)"
         case .unusable(let path, let reason): "cannot use \(path): \(reason)"
+        case .noUInput(let reason): reason
         }
     }
 }
@@ -29,6 +32,7 @@ public struct KeyEvent: Equatable, Sendable {
 }
 
 /// An evdev device opened through libevdev, non-blocking, its timestamps on CLOCK_MONOTONIC.
+/// Opened for writing too where that is allowed, so a clone's LEDs can be set on it.
 final class EvdevDevice {
     let path: String
     let fd: Int32
@@ -36,7 +40,9 @@ final class EvdevDevice {
 
     init(path: String) throws(DeviceError) {
         self.path = path
-        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        var opened = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        if opened < 0, errno == EACCES || errno == EPERM { opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+        fd = opened
         guard fd >= 0 else {
             let code = errno
             if code == EACCES || code == EPERM { throw .permissionDenied(path) }
@@ -72,10 +78,22 @@ final class EvdevDevice {
             hasXYZAxes: axes)
     }
 
-    /// Takes the device for this process alone (or gives it back).
-    func grab(_ exclusive: Bool) -> Bool {
-        libevdev_grab(device, exclusive ? LIBEVDEV_GRAB : LIBEVDEV_UNGRAB) == 0
+    /// Takes the device for this process alone (EVIOCGRAB): 0, or the errno (EBUSY: another
+    /// program has it).
+    func grab() -> Int32 {
+        -libevdev_grab(device, LIBEVDEV_GRAB)
     }
+
+    /// Gives the device back to everyone.
+    func ungrab() {
+        libevdev_grab(device, LIBEVDEV_UNGRAB)
+    }
+
+    /// Whether a key of the device is down now, by the kernel's state (false when it cannot say).
+    var anyKeyDown: Bool { cevdev_any_key_down(fd) == 1 }
+
+    /// Whether the kernel repeats its held keys (EV_REP).
+    var repeatsKeys: Bool { libevdev_has_event_type(device, UInt32(EV_REP)) != 0 }
 
     /// Reads what is pending and passes on the key events whose code is in `wanted`; nothing
     /// else is kept. After SYN_DROPPED, libevdev's resync reports the keys' true state.

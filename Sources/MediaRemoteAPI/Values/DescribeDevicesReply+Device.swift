@@ -1,8 +1,28 @@
 import DBusTypes
 
 extension DescribeDevicesReply {
-    /// One device, a structure `(sssbs)` on the bus.
+    /// One device, a structure `(sssbsss)` on the bus.
     public struct Device: DBusConvertible, Hashable, Sendable {
+        /// How a device that is read is read.
+        public enum Reading: Hashable, Sendable {
+            /// Grabbed: its media keys are MediaRemote's alone, everything else goes on to a
+            /// clone (its node, `/dev/input/event9`) for the desktop.
+            case takenOver(clone: String)
+            /// Read beside everyone else, so a desktop reading it acts on its keys too: why.
+            case shared(because: String)
+            /// To be taken over once none of its keys is held.
+            case waitingForKeysUp
+
+            /// The word on the bus and in `mediaremotectl devices`.
+            public var word: String {
+                switch self {
+                case .takenOver: "taken over"
+                case .shared: "shared"
+                case .waitingForKeysUp: "waiting for keys up"
+                }
+            }
+        }
+
         /// Its node, `/dev/input/event5`.
         public var path: String
         public var name: String
@@ -10,34 +30,58 @@ extension DescribeDevicesReply {
         public var classification: String
         /// Why mediaremoted does not read it; nil when it does.
         public var notReadBecause: String?
+        /// How it is read; nil when it is not.
+        public var reading: Reading?
 
-        public init(path: String, name: String, classification: String, notReadBecause: String?) {
+        public init(path: String, name: String, classification: String, notReadBecause: String?, reading: Reading? = nil) {
             (self.path, self.name, self.classification, self.notReadBecause) = (path, name, classification, notReadBecause)
+            self.reading = notReadBecause == nil ? reading : nil
         }
 
         public var isRead: Bool { notReadBecause == nil }
 
         public static let fields = [
             Field("path", String.self), Field("name", String.self), Field("class", String.self), Field("read", Bool.self),
-            Field("reason", String.self),
+            Field("reason", String.self), Field("reading", String.self), Field("clone", String.self),
         ]
 
         public static var dbusType: SignatureType { fields.structure }
 
-        /// Read is `true` and the reason "".
+        /// The reason is why it is not read, or why it is read shared; "" otherwise. Reading is
+        /// "taken over", "shared", "waiting for keys up", or "" when it is not read; the clone
+        /// is the node of a device taken over, "" otherwise.
         public var dbusValue: Value {
-            .structure([path.dbusValue, name.dbusValue, classification.dbusValue, isRead.dbusValue, (notReadBecause ?? "").dbusValue])
+            let (word, reason, clone): (String, String, String) =
+                switch reading {
+                case .takenOver(let clone): ("taken over", "", clone)
+                case .shared(let because): ("shared", because, "")
+                case .waitingForKeysUp: ("waiting for keys up", "", "")
+                case nil: ("", notReadBecause ?? "", "")
+                }
+            return .structure([
+                path.dbusValue, name.dbusValue, classification.dbusValue, isRead.dbusValue, reason.dbusValue, word.dbusValue,
+                clone.dbusValue,
+            ])
         }
 
         public init(dbusValue: Value) throws(DBusError) {
             let field = try FieldReader(structure: dbusValue, Self.fields, of: "a device")
             (path, name, classification) = (try field("path"), try field("name"), try field("class"))
             let reason: String = try field("reason")
-            if try field("read", as: Bool.self) {
-                guard reason.isEmpty else { throw .invalidArgs("a device that is read, with the reason '\(reason)'") }
-                notReadBecause = nil
-            } else {
-                notReadBecause = reason
+            let word: String = try field("reading")
+            let clone: String = try field("clone")
+            guard try field("read", as: Bool.self) else {
+                guard word.isEmpty, clone.isEmpty else { throw .invalidArgs("a device that is not read, read as '\(word)'") }
+                (notReadBecause, reading) = (reason, nil)
+                return
+            }
+            notReadBecause = nil
+            switch word {
+            case "taken over" where reason.isEmpty: reading = .takenOver(clone: clone)
+            case "shared" where clone.isEmpty: reading = .shared(because: reason)
+            case "waiting for keys up" where reason.isEmpty && clone.isEmpty: reading = .waitingForKeysUp
+            default:
+                throw .invalidArgs("a device that is read as '\(word)', with the reason '\(reason)' and the clone '\(clone)'")
             }
         }
     }

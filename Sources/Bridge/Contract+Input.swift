@@ -1,0 +1,13 @@
+import Input
+import MediaRemoteAPI
+
+extension DescribeDevicesReply.Device.Reading {
+    /// How the input side reads a device, in the contract's words.
+    init(_ reading: KeyInput.Reading) {
+        switch reading {
+        case .takenOver(let clone): self = .takenOver(clone: clone)
+        case .shared(let because): self = .shared(because: because)
+        case .waitingForKeysUp: self = .waitingForKeysUp
+        }
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether MediaRemote can take devices over: it makes their clones through /dev/uinput, which
+/// udev/70-mediaremote.rules grants the person at the seat. Without it devices are read
+/// shared, and a desktop reading the same device acts on its keys too. The sentences here are
+/// the ones the journal, `mediaremotectl devices` and `mediaremotectl check` say.
+public enum UInputAccess {
+    public static let path = "/dev/uinput"
+
+    /// Why /dev/uinput cannot be written, or nil when it can.
+    public static func problem(at path: String = path) -> String? {
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd < 0 else {
+            close(fd)
+            return nil
+        }
+        let code = errno
+        if code == EACCES || code == EPERM { return "no permission to write \(path)" }
+        return "cannot open \(path): \(String(cString: strerror(code)))"
+    }
+
+    /// The fix, for every place that says there is no uinput.
+    public static let fix =
+        "install udev/70-mediaremote.rules (it grants /dev/uinput to the person at the seat) and run "
+        + "`sudo udevadm trigger --sysname-match=uinput`, or log in again"
+
+    /// Said once when devices are read shared: what it means, and the fix.
+    public static func sharedWarning(_ problem: String) -> String {
+        "media devices are read shared, not taken over (\(problem)): a desktop reading the same device "
+            + "(GNOME, Plasma, sway…) will act on its keys too, so a press can act twice; to fix it, \(fix)"
+    }
+
+    /// Why `configuration` cannot be applied on this machine, or nil: a configuration that reads
+    /// keyboards is refused without uinput, for a keyboard read shared acts twice on every
+    /// media key.
+    public static func refusal(of configuration: Configuration, uinput path: String = path) -> String? {
+        guard configuration.readKeyboards, let problem = problem(at: path) else { return nil }
+        return keyboardRefusal(problem)
+    }
+
+    static func keyboardRefusal(_ problem: String) -> String {
+        "keyboards are read only taken over, never shared (the desktop acts on their media keys too), "
+            + "and \(problem); \(fix), or set read_keyboards = false"
+    }
+}

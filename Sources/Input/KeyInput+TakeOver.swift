@@ -1,0 +1,73 @@
+import Loop
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Taking a device over, as keyd, input-remapper and evremap do: grabbed (EVIOCGRAB), so that
+/// nobody else reads it, and everything MediaRemote does not act on written to a uinput clone
+/// with the same capabilities, so the desktop sees the device as before minus its media keys.
+extension KeyInput {
+    /// Takes `entry`'s device over; or waits for its keys to be released first; or, without
+    /// /dev/uinput, reads a media device shared and drops a keyboard.
+    func takeOver(_ entry: OpenDevice) {
+        let uinput: Int32
+        do {
+            uinput = try UInputClone.openUInput(options.uinput)
+        } catch {
+            return cannotTakeOver(entry, because: error.description)
+        }
+        // A key held now went down for the desktop: grabbed, its release would reach only the
+        // clone, which never pressed it, and the desktop would hold it for good.
+        if entry.device.anyKeyDown {
+            close(uinput)
+            entry.info.reading = .waitingForKeysUp
+            return
+        }
+        let grabbed = entry.device.grab()
+        guard grabbed == 0 else {
+            close(uinput)
+            if grabbed == EBUSY {
+                return drop(
+                    entry,
+                    because: "taken over by another program (keyd, input-remapper, …): only that program reads its keys; "
+                        + "the device it makes is read instead, if it has media keys")
+            }
+            return cannotTakeOver(entry, because: "cannot grab it: \(String(cString: strerror(grabbed)))")
+        }
+        // Pressed between the look and the grab: let go, and wait for it to come up.
+        if entry.device.anyKeyDown {
+            entry.device.ungrab()
+            close(uinput)
+            entry.info.reading = .waitingForKeysUp
+            return
+        }
+        do {
+            let clone = try UInputClone(of: entry.device, uinput: uinput, loop: loop)
+            entry.clone = clone
+            entry.filter = PassthroughFilter(consumedKeys: entry.wanted, cloneRepeats: entry.device.repeatsKeys)
+            entry.info.reading = .takenOver(clone: clone.node ?? "")
+        } catch {
+            entry.device.ungrab()
+            cannotTakeOver(entry, because: error.description)
+        }
+    }
+
+    /// Without a clone, a media device is read shared (a desktop reading it acts on its keys
+    /// too: the service says so, with the fix); a keyboard is not read at all, for then every
+    /// media key of it would act twice.
+    private func cannotTakeOver(_ entry: OpenDevice, because reason: String) {
+        if entry.info.classification == .keyboard {
+            drop(entry, because: "a keyboard is read only when taken over, and \(reason)")
+        } else {
+            entry.info.reading = .shared(because: reason)
+        }
+    }
+
+    private func drop(_ entry: OpenDevice, because reason: String) {
+        let path = entry.info.path
+        entry.source?.cancel()
+        open[path] = nil
+        skipped[path] = DeviceInfo(path: path, name: entry.info.name, classification: entry.info.classification, isRead: false, reason: reason)
+    }
+}

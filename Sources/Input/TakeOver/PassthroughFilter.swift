@@ -1,0 +1,98 @@
+/// One evdev event as the kernel reports it (`struct input_event` without its time): what a
+/// taken-over device's clone is written. Codes are linux/input-event-codes.h's.
+public struct InputEvent: Equatable, Sendable, CustomStringConvertible {
+    public let type: UInt16
+    public let code: UInt16
+    public let value: Int32
+
+    public init(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+        (self.type, self.code, self.value) = (type, code, value)
+    }
+
+    public static let synchronization: UInt16 = 0x00  // EV_SYN
+    public static let key: UInt16 = 0x01  // EV_KEY
+    public static let miscellaneous: UInt16 = 0x04  // EV_MSC
+    public static let switchState: UInt16 = 0x05  // EV_SW
+    public static let led: UInt16 = 0x11  // EV_LED
+    public static let sound: UInt16 = 0x12  // EV_SND
+    public static let report: UInt16 = 0  // SYN_REPORT
+    public static let dropped: UInt16 = 3  // SYN_DROPPED
+
+    /// The end of a frame: SYN_REPORT.
+    public static let endOfFrame = InputEvent(synchronization, report, 0)
+
+    public var description: String { "(\(type), \(code), \(value))" }
+}
+
+/// What a taken-over device's events become: a pure state machine, fed each event read from the
+/// grabbed device. The keys MediaRemote acts on are consumed (the caller turns them into
+/// events); everything else — volume and mute keys, every other key of a keyboard, switches,
+/// EV_MSC, EV_REP, axes — goes on to the device's clone a frame at a time, in its order, with
+/// the frame's SYN_REPORT.
+///
+/// A frame emptied of its keys is not written at all, its EV_MSC (the scan code of the key
+/// consumed) included, so the desktop never sees a trace of a media key. A non-media key's
+/// autorepeat (value 2) is not written when the clone repeats by itself: the kernel repeats
+/// a key held on a device with EV_REP, the clone as it did the original, and writing both
+/// would repeat twice. SYN_DROPPED is not written either: the events libevdev's resync then
+/// reports bring the clone to the device's true state. Nothing is kept past the frame.
+public struct PassthroughFilter: Sendable {
+    /// What one event read from the grabbed device comes to.
+    public enum Step: Equatable, Sendable {
+        /// A key MediaRemote acts on: for the key translator or the headset, never the clone.
+        case consumed
+        /// Nothing to write yet: kept in the frame until its SYN_REPORT, or dropped (an
+        /// autorepeat the clone makes itself, SYN_DROPPED).
+        case wait
+        /// The frame is complete: write these to the clone (ending with SYN_REPORT), or
+        /// nothing when the frame had nothing left to say.
+        case write([InputEvent])
+    }
+
+    public let consumedKeys: Set<UInt16>
+    /// Whether the clone has EV_REP, so the kernel repeats its held keys itself.
+    public let cloneRepeats: Bool
+    private var frame: [InputEvent] = []
+    private var consumedInFrame = false
+
+    public init(consumedKeys: Set<UInt16>, cloneRepeats: Bool) {
+        self.consumedKeys = consumedKeys
+        self.cloneRepeats = cloneRepeats
+    }
+
+    public mutating func take(_ event: InputEvent) -> Step {
+        switch (event.type, event.code) {
+        case (InputEvent.key, _) where consumedKeys.contains(event.code):
+            consumedInFrame = true
+            return .consumed
+        case (InputEvent.key, _) where event.value == 2 && cloneRepeats:
+            return .wait
+        case (InputEvent.synchronization, InputEvent.dropped):
+            frame = []
+            consumedInFrame = false
+            return .wait
+        case (InputEvent.synchronization, InputEvent.report):
+            defer {
+                frame = []
+                consumedInFrame = false
+            }
+            let onlyScanCodes = frame.allSatisfy { $0.type == InputEvent.miscellaneous }
+            if frame.isEmpty || (consumedInFrame && onlyScanCodes) { return .write([]) }
+            return .write(frame + [event])
+        default:
+            frame.append(event)
+            return .wait
+        }
+    }
+}
+
+extension PassthroughFilter {
+    /// The keys a device's take-over consumes: those that have an action on it (KEY_PAUSE only on
+    /// a dedicated media device: on a keyboard it is Pause/Break, and passes through) and its
+    /// headset button, when it has one.
+    public static func consumedKeys(classification: DeviceClass, keys: Set<UInt16>, headsetKey: UInt16) -> Set<UInt16> {
+        let isMediaDevice = classification == .mediaDevice
+        let media = MediaKeyMap.mediaKeys.filter { MediaKeyMap.action(for: $0, onMediaDevice: isMediaDevice) != nil }
+        return Set(media).union(keys.contains(headsetKey) ? [headsetKey] : []).intersection(keys)
+    }
+}

@@ -1,0 +1,121 @@
+import Testing
+
+@testable import Input
+
+@Suite("Taking a device over: what it keeps, what goes on to its clone")
+struct PassthroughFilterTests {
+    static let volumeUp: UInt16 = 115
+    static let capsLock: UInt16 = 58
+    static let a = KeyCode.a
+    static let leftShift: UInt16 = 42
+    static let headphoneInsert: UInt16 = 2  // SW_HEADPHONE_INSERT
+    static let scan: UInt16 = 4  // MSC_SCAN
+
+    /// A headset with play/pause, next, volume keys and KEY_MEDIA; a keyboard with letters and
+    /// the media keys; BlueZ's AVRCP device.
+    static let headsetKeys: Set<UInt16> = [KeyCode.playPause, KeyCode.nextSong, volumeUp, 114, KeyCode.media]
+    static let keyboardKeys: Set<UInt16> = Set(1...88).union([KeyCode.playPause, KeyCode.nextSong, KeyCode.pause, KeyCode.media, volumeUp])
+    static let avrcpKeys: Set<UInt16> = [KeyCode.playCD, KeyCode.pauseCD, KeyCode.stopCD, KeyCode.nextSong, KeyCode.previousSong,
+        KeyCode.fastForward, KeyCode.rewind, volumeUp]
+
+    @Test(
+        "which keys a device's take-over consumes, for each class",
+        arguments: [
+            // (class, keys, the key, consumed)
+            (DeviceClass.mediaDevice, headsetKeys, KeyCode.playPause, true),
+            (.mediaDevice, headsetKeys, KeyCode.nextSong, true),
+            (.mediaDevice, headsetKeys, KeyCode.media, true),  // the headset button
+            (.mediaDevice, headsetKeys, volumeUp, false),  // volume stays the desktop's
+            (.mediaDevice, headsetKeys, 114, false),  // volume down
+            (.mediaDevice, avrcpKeys, KeyCode.playCD, true),
+            (.mediaDevice, avrcpKeys, KeyCode.fastForward, true),
+            (.mediaDevice, avrcpKeys, KeyCode.rewind, true),
+            (.mediaDevice, avrcpKeys, volumeUp, false),
+            (.mediaDevice, [KeyCode.pause, KeyCode.playPause], KeyCode.pause, true),  // pause, on a media device
+            (.keyboard, keyboardKeys, KeyCode.pause, false),  // Pause/Break, on a keyboard
+            (.keyboard, keyboardKeys, KeyCode.playPause, true),
+            (.keyboard, keyboardKeys, KeyCode.media, true),
+            (.keyboard, keyboardKeys, a, false),
+            (.keyboard, keyboardKeys, capsLock, false),
+            (.keyboard, keyboardKeys, leftShift, false),
+            (.keyboard, keyboardKeys, volumeUp, false),
+            (.keyboard, keyboardKeys, KeyCode.fastForward, false),  // a key it does not have
+        ] as [(DeviceClass, Set<UInt16>, UInt16, Bool)])
+    func consumed(_ classification: DeviceClass, _ keys: Set<UInt16>, _ key: UInt16, _ isConsumed: Bool) {
+        let consumed = PassthroughFilter.consumedKeys(classification: classification, keys: keys, headsetKey: KeyCode.media)
+        #expect(consumed.contains(key) == isConsumed)
+        var filter = PassthroughFilter(consumedKeys: consumed, cloneRepeats: true)
+        let steps = [InputEvent(InputEvent.key, key, 1), .endOfFrame].map { filter.take($0) }
+        #expect(steps == (isConsumed ? [.consumed, .write([])] : [.wait, .write([InputEvent(InputEvent.key, key, 1), .endOfFrame])]))
+    }
+
+    static func keyboard() -> PassthroughFilter {
+        PassthroughFilter(
+            consumedKeys: PassthroughFilter.consumedKeys(classification: .keyboard, keys: keyboardKeys, headsetKey: KeyCode.media),
+            cloneRepeats: true)
+    }
+
+    static func key(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(InputEvent.key, code, value) }
+    static func msc(_ value: Int32) -> InputEvent { InputEvent(InputEvent.miscellaneous, scan, value) }
+
+    @Test(
+        "frames, as a keyboard sends them: what the clone is written",
+        arguments: [
+            // A letter with its scan code: the whole frame, in order.
+            ([msc(0x70004), key(a, 1), .endOfFrame], [[msc(0x70004), key(a, 1), .endOfFrame]]),
+            // A media key with its scan code: nothing at all, not even the scan code.
+            ([msc(0xc00cd), key(KeyCode.playPause, 1), .endOfFrame], [[]]),
+            // A media key and a letter in one frame: the letter and the scan codes go on.
+            ([msc(0xc00cd), key(KeyCode.playPause, 1), msc(0x70004), key(a, 1), .endOfFrame],
+             [[msc(0xc00cd), msc(0x70004), key(a, 1), .endOfFrame]]),
+            // A letter's autorepeat: the clone repeats it itself, so nothing; its release goes on.
+            ([key(a, 1), .endOfFrame, key(a, 2), .endOfFrame, key(a, 0), .endOfFrame],
+             [[key(a, 1), .endOfFrame], [], [key(a, 0), .endOfFrame]]),
+            // A media key's autorepeat and release: nothing.
+            ([key(KeyCode.playPause, 2), .endOfFrame, key(KeyCode.playPause, 0), .endOfFrame], [[], []]),
+            // A switch, an LED echoed by the kernel, a repeat rate: on to the clone.
+            ([InputEvent(InputEvent.switchState, headphoneInsert, 1), .endOfFrame],
+             [[InputEvent(InputEvent.switchState, headphoneInsert, 1), .endOfFrame]]),
+            ([InputEvent(InputEvent.led, 1, 1), .endOfFrame], [[InputEvent(InputEvent.led, 1, 1), .endOfFrame]]),
+            ([InputEvent(0x14, 0, 300), .endOfFrame], [[InputEvent(0x14, 0, 300), .endOfFrame]]),
+            // A frame of scan codes alone (no key consumed): the device said it, so it goes on.
+            ([msc(5), .endOfFrame], [[msc(5), .endOfFrame]]),
+            // SYN_DROPPED: the frame it cut is dropped; what libevdev's resync reports goes on.
+            ([key(a, 1), InputEvent(InputEvent.synchronization, InputEvent.dropped, 0), key(a, 0), .endOfFrame],
+             [[key(a, 0), .endOfFrame]]),
+            // An empty frame: nothing.
+            ([.endOfFrame], [[]]),
+        ] as [([InputEvent], [[InputEvent]])])
+    func frames(_ input: [InputEvent], _ written: [[InputEvent]]) {
+        var filter = Self.keyboard()
+        var frames: [[InputEvent]] = []
+        for event in input {
+            if case .write(let frame) = filter.take(event) { frames.append(frame) }
+        }
+        #expect(frames == written)
+    }
+
+    @Test("a clone without EV_REP is written the device's own autorepeat")
+    func autorepeatWithoutRepeat() {
+        var filter = PassthroughFilter(consumedKeys: [KeyCode.playPause], cloneRepeats: false)
+        #expect(filter.take(Self.key(Self.volumeUp, 2)) == .wait)
+        #expect(filter.take(.endOfFrame) == .write([Self.key(Self.volumeUp, 2), .endOfFrame]))
+    }
+
+    @Test(
+        "which devices are copies, told from sysfs",
+        arguments: [
+            // (phys, virtual, name, hardware names, identity)
+            ("usb-0000:00:14.0-2/input0", false, "USB Headset", ["USB Headset"], PassthroughIdentity.original),
+            ("mediaremote/event5", true, "USB Headset", ["USB Headset"], .mediaRemoteClone),
+            ("mediaremote/event7", true, "Earbuds (AVRCP)", [], .mediaRemoteClone),  // its original is virtual too
+            ("", true, "USB Headset", ["USB Headset"], .copy(of: "USB Headset")),  // someone's passthrough
+            ("00:11:22:33:44:55", true, "Earbuds (AVRCP)", ["USB Headset"], .original),  // BlueZ's device
+            ("", true, "keyd virtual keyboard", ["AT Translated Set 2 keyboard"], .original),
+            ("", true, "input-remapper USB Headset forwarded", ["USB Headset"], .original),
+            ("mediaremote/event5", false, "USB Headset", [], .original),  // hardware is never a copy
+        ] as [(String, Bool, String, Set<String>, PassthroughIdentity)])
+    func identity(_ phys: String, _ isVirtual: Bool, _ name: String, _ hardware: Set<String>, _ expected: PassthroughIdentity) {
+        #expect(PassthroughIdentity.decide(phys: phys, isVirtual: isVirtual, name: name, hardwareNames: hardware) == expected)
+    }
+}
