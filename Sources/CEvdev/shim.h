@@ -1,10 +1,17 @@
 #include <libevdev/libevdev.h>
 #include <linux/input.h>
 #include <libevdev/libevdev-uinput.h>
+#include <linux/uinput.h>
 #include <string.h>
 #include <sys/ioctl.h>
 
-// What Swift cannot call itself: EVIOCGKEY is a function-like macro.
+// What Swift cannot call itself: EVIOCGKEY and UI_SET_PHYS are function-like macros.
+
+/// Sets the `phys` of the uinput device about to be made on `fd` (libevdev's
+/// libevdev_uinput_create_from_device leaves it empty).
+static inline int cevdev_uinput_set_phys(int fd, const char *phys) {
+    return ioctl(fd, UI_SET_PHYS, phys);
+}
 
 /// Whether any key of the device on `fd` is down now, by the kernel's own state (EVIOCGKEY):
 /// 1 if one is, 0 if none, -1 when the device cannot say.

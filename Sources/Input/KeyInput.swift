@@ -141,7 +141,9 @@ public final class KeyInput {
 
     private func consider(_ path: String) {
         guard open[path] == nil else { return }
-        // A copy of a device (our own clone, or another program's) is never opened.
+        // A copy of a device (our own clone, or another program's) is never opened. Our own are
+        // known by their nodes too, whatever sysfs says.
+        if open.values.contains(where: { $0.clone?.node == path }) { return }
         if let number = SysfsCapabilities.deviceNumber(of: path) {
             switch PassthroughIdentity.of(number) {
             case .original: break

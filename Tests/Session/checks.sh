@@ -64,7 +64,7 @@ insmod "$here/uinput.ko"
 mkfifo /tmp/devices.in
 python3 "$here/uinput_devices.py" < /tmp/devices.in > /tmp/devices.out 2>&1 &
 exec 7> /tmp/devices.in
-check "uinput: a headset and a keyboard made (python3-evdev)" wait_for 20 grep -q '^keyboard ' /tmp/devices.out
+check "uinput: a headset, a keyboard and AVRCP buttons made (python3-evdev)" wait_for 20 grep -q '^avrcp ' /tmp/devices.out
 headset=$(awk '$1 == "media" {print $2}' /tmp/devices.out)
 keyboard=$(awk '$1 == "keyboard" {print $2}' /tmp/devices.out)
 udevadm settle
@@ -72,6 +72,7 @@ has_acl() { getfacl -p "$1" 2>/dev/null | grep -q "^user:$user:rw"; }
 lacks_acl() { [ -e "$1" ] && ! has_acl "$1"; }
 check "udev: the uinput headset ($headset) carries $user's ACL" wait_for 10 has_acl "$headset"
 check "udev: the uinput keyboard ($keyboard) does not" lacks_acl "$keyboard"
+check "udev: /dev/uinput carries $user's ACL (the rule's uaccess, for the clones of devices taken over)" wait_for 10 has_acl /dev/uinput
 
 # --- D-Bus activation: the first call starts the unit, which owns the name.
 name_owner_pid() {
@@ -183,6 +184,113 @@ replug_headset
 check "a headset plugged in with the rule ($headset) is read" wait_for 10 device_read "$headset" read
 sleep 2
 check "… and the journal says nothing of permission ($(permission_lines | wc -l) lines)" test -z "$(permission_lines)"
+
+# --- A real desktop reading the same devices: sway (headless, its libinput backend opening the
+# devices through logind, as on a desktop), started from the person's login shell on tty1 with
+# the bindings its users write (~/.config/sway/config: XF86AudioPlay runs playerctl play-pause;
+# the volume key and `a` write a line each to /tmp/sway-keys), and a real MPRIS player, mpv
+# with mpv-mpris, playing. One press must act once: MediaRemote's or the desktop's.
+exec 8>&-
+avrcp=$(awk '$1 == "avrcp" {print $2}' /tmp/devices.out)
+sway_socket() { ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -1; }
+sway_inputs() { as_user env SWAYSOCK="$(sway_socket)" swaymsg -t get_inputs -r 2>/dev/null; }
+sway_reads() { sway_inputs | grep -q "\"name\": \"$1\""; }
+touch /tmp/start-sway
+check "sway runs in $user's session on seat0, its libinput backend reading the headset" wait_for 90 sway_reads "Session Test Headset"
+as_user mpv --ao=null --no-video --idle=yes --no-terminal --no-config --loop-file=inf \
+    --script=/usr/lib/mpv-mpris/mpris.so "$here/track.ogg" > /tmp/mpv.log 2>&1 &
+mpv_status() { as_user playerctl -p mpv status 2>/dev/null; }
+check "mpv with mpv-mpris plays (playerctl -p mpv status: Playing)" wait_for 30 eval '[ "$(mpv_status)" = Playing ]'
+sway_lines() { grep -c "^$1\$" /tmp/sway-keys 2>/dev/null; }
+device_reading() { # NODE: how the service reads it ("taken over", "shared", …), and its clone
+    as_user mediaremotectl devices --json | python3 -c 'import json, sys
+device = {d["path"]: d for d in json.load(sys.stdin)}.get(sys.argv[1], {})
+print(device.get("reading"), device.get("clone"))' "$1"
+}
+taken_over() { device_reading "$1" | grep -q "^taken over /dev/input/event"; }
+# press_once ROLE KEY: a press and release, then time for both readers to act (playerctl and mpv).
+press_once() {
+    echo "press $1 $2" >&7
+    wait_for 10 grep -q "^pressed $1 $2" /tmp/devices.out
+    sed -i "/^pressed $1 $2/d" /tmp/devices.out
+    sleep 2
+}
+check "the headset is taken over, with a clone (mediaremotectl devices: $(device_reading "$headset"))" wait_for 10 taken_over "$headset"
+before=$(sway_lines play)
+press_once media KEY_PLAYPAUSE
+check "one click on the taken-over headset toggles mpv once (now $(mpv_status)), and sway never sees it ($(( $(sway_lines play) - before )) plays)" \
+    eval '[ "$(mpv_status)" = Paused ] && [ "$(sway_lines play)" = "$before" ]'
+press_once media KEY_VOLUMEUP
+check "the headset's volume-up passes on to sway through the clone" wait_for 5 eval '[ "$(sway_lines volumeup)" -ge 1 ]'
+check "the AVRCP device is taken over too ($(device_reading "$avrcp"))" wait_for 10 taken_over "$avrcp"
+before=$(sway_lines play)
+press_once avrcp KEY_PLAYPAUSE
+check "one press on the AVRCP device toggles mpv once (now $(mpv_status)); sway never sees it" \
+    eval '[ "$(mpv_status)" = Playing ] && [ "$(sway_lines play)" = "$before" ]'
+volume=$(sway_lines volumeup)
+press_once avrcp KEY_VOLUMEUP
+check "… and its volume-up reaches sway" wait_for 5 eval '[ "$(sway_lines volumeup)" -gt "$volume" ]'
+
+# With read_keyboards, a keyboard the person may read (as the input group grants) is taken over:
+# letters reach sway, its play key acts once.
+setfacl -m "u:$user:rw" "$keyboard"
+as_user sh -c "printf '[devices]\nread_keyboards = true\n' > $config"
+user_systemctl reload mediaremoted
+check "read_keyboards: the keyboard is taken over ($(device_reading "$keyboard"))" wait_for 10 taken_over "$keyboard"
+press_once keyboard KEY_A
+check "… 'a' typed on it reaches sway through the clone" wait_for 5 eval '[ "$(sway_lines a)" -ge 1 ]'
+before=$(sway_lines play)
+press_once keyboard KEY_PLAYPAUSE
+check "… and its play key toggles mpv once (now $(mpv_status)); sway never sees it" \
+    eval '[ "$(mpv_status)" = Paused ] && [ "$(sway_lines play)" = "$before" ]'
+
+# kill -9: the kernel lets go of the grab and removes the clones; the desktop's path works again.
+clones() { grep -l '^mediaremote/' /sys/class/input/input*/phys 2>/dev/null | wc -l; }
+mkdir -p "/home/$user/.config/systemd/user/mediaremoted.service.d"
+printf '[Service]\nRestart=no\n' > "/home/$user/.config/systemd/user/mediaremoted.service.d/no-restart.conf"
+user_systemctl daemon-reload
+echo "down keyboard KEY_LEFTSHIFT" >&7
+sleep 1
+clones_before=$(clones)
+kill -KILL "$(unit_property MainPID)"
+check "kill -9 while a key is held: the service is gone and its $clones_before clones with it" \
+    wait_for 10 eval '[ "$(clones)" = 0 ] && ! is_active'
+echo "up keyboard KEY_LEFTSHIFT" >&7
+before=$(sway_lines play)
+press_once media KEY_PLAYPAUSE
+check "… the next click reaches sway directly: its binding runs playerctl (mpv now $(mpv_status))" \
+    eval '[ "$(sway_lines play)" -gt "$before" ] && [ "$(mpv_status)" = Playing ]'
+press_once keyboard KEY_A
+check "… and the keyboard types in sway again, nothing held" wait_for 5 eval '[ "$(sway_lines a)" -ge 2 ]'
+rm -r "/home/$user/.config/systemd/user/mediaremoted.service.d"
+as_user rm "$config"
+user_systemctl daemon-reload
+
+# Without uinput access (the rule's line for it removed): nothing is grabbed, one journal line
+# says what that means and the fix, and one click acts twice (sway's binding and MediaRemote) —
+# the double action take-over prevents, shown here.
+sed -i '/KERNEL=="uinput"/d' /usr/lib/udev/rules.d/70-mediaremote.rules
+udevadm control --reload
+setfacl -b /dev/uinput
+cursor=$(journal_cursor)
+user_systemctl start mediaremoted
+shared() { device_reading "$1" | grep -q "^shared None"; }
+check "without /dev/uinput, the headset is read shared ($(device_reading "$headset")), no clone made" \
+    eval 'wait_for 10 shared "$headset" && [ "$(clones)" = 0 ]'
+shared_lines() { as_user journalctl --user -u mediaremoted --after-cursor "$cursor" -o cat --no-pager | grep "read shared, not taken over"; }
+sleep 2
+check "… the journal says once that a desktop will act on its keys too, with the fix ($(shared_lines | wc -l) lines)" \
+    eval '[ "$(shared_lines | wc -l)" = 1 ] && shared_lines | grep -q "install udev/70-mediaremote.rules"'
+status_before=$(mpv_status)
+before=$(sway_lines play)
+press_once media KEY_PLAYPAUSE
+check "… and one click acts twice: sway's binding toggled mpv, and so did MediaRemote (mpv $status_before, still $(mpv_status))" \
+    eval '[ "$(sway_lines play)" -gt "$before" ] && [ "$(mpv_status)" = "$status_before" ]'
+as_user sh -c "printf '[devices]\nread_keyboards = true\n' > $config"
+user_systemctl reload mediaremoted
+check "… a configuration reading keyboards is refused with the sentence, the service running on" \
+    eval 'wait_for 10 journal_has 3 "keyboards are read only taken over" && is_active'
+as_user rm "$config"
 
 # --- Without the rule: a headset plugged in gets no ACL; one clear line for it, none for the
 # keyboards (the rule rightly never grants them), and the service runs.

@@ -40,6 +40,7 @@ rm -rf "$overlay"
 mkdir -p "$overlay"
 make -s -C "$top" install DESTDIR="$overlay" PREFIX=/usr BUILT="$bin_dir" > /dev/null
 mkdir -p "$overlay/opt/session"
+sox -n -r 22050 -c 1 "$overlay/opt/session/track.ogg" synth 60 sine 440
 cp "$top/Tests/Session/checks.sh" "$top/Tests/Session/uinput_devices.py" \
     "$top/Tests/BridgeTests/Peers/responder_app.py" "$top/.build/guest/evdev.ko" "$top/.build/guest/uinput.ko" \
     "$overlay/opt/session/"
@@ -62,16 +63,35 @@ StandardError=inherit
 ExecStopPost=/usr/bin/systemctl poweroff --force --force
 UNIT
 ln -s ../session-checks.service "$overlay/etc/systemd/system/multi-user.target.wants/session-checks.service"
+# The person's desktop: sway, started from their login shell on tty1 as a sway user starts it
+# (so libinput opens the devices through logind, in their session), once the checks say so; with
+# the media-key binding sway users write, and bindings that log the keys that must still arrive.
+home="$overlay/home/person"
+mkdir -p "$home/.config/sway"
+cat > "$home/.bash_profile" <<'PROFILE'
+if [ "$(tty)" = /dev/tty1 ]; then
+    while [ ! -e /tmp/start-sway ]; do sleep 0.5; done
+    export WLR_BACKENDS=headless,libinput WLR_RENDERER=pixman WLR_LIBINPUT_NO_DEVICES=1
+    export DBUS_SESSION_BUS_ADDRESS="unix:path=$XDG_RUNTIME_DIR/bus"
+    exec sway > /tmp/sway.log 2>&1
+fi
+PROFILE
+cat > "$home/.config/sway/config" <<'SWAY'
+bindsym XF86AudioPlay exec sh -c 'echo play >> /tmp/sway-keys; playerctl play-pause'
+bindsym XF86AudioRaiseVolume exec sh -c 'echo volumeup >> /tmp/sway-keys'
+bindsym a exec sh -c 'echo a >> /tmp/sway-keys'
+SWAY
 tr -d - < /proc/sys/kernel/random/uuid > "$overlay/etc/machine-id"
 echo session-guest > "$overlay/etc/hostname"
-(cd "$overlay" && find . -mindepth 1 | cpio -o -H newc -R 0:0 --quiet) > "$work/overlay.cpio"
+(cd "$overlay" && find . -mindepth 1 ! -path './home*' | cpio -o -H newc -R 0:0 --quiet
+    find ./home/person -mindepth 1 | cpio -o -H newc -R 1000:1000 --quiet) > "$work/overlay.cpio"
 cat "$base" "$work/overlay.cpio" > "$work/initrd.cpio"
 
 accel=$(choose_accel "$top/.build/guest")
 echo "session: booting with $accel"
 : > "$work/console.log"
 : > "$work/checks.log"
-timeout 900 qemu-system-x86_64 -accel "$accel" -m 2048 -smp 2 -kernel "$top/.build/guest/vmlinuz" \
+timeout 900 qemu-system-x86_64 -accel "$accel" -m 4096 -smp 2 -kernel "$top/.build/guest/vmlinuz" \
     -initrd "$work/initrd.cpio" -append "console=ttyS0 rdinit=/sbin/init panic=-1 systemd.show_status=0" \
     -display none -serial "file:$work/console.log" -serial "file:$work/checks.log" -no-reboot || true
 

@@ -1,11 +1,13 @@
 #!/usr/bin/python3
-"""Makes two uinput devices, as the kernel makes them for real hardware: a headset's media
-buttons (keys, no typing keys: udev's input_id marks it ID_INPUT_KEY only) and a full keyboard
-(ID_INPUT_KEYBOARD). Prints "media PATH" and "keyboard PATH" once both exist, then reads
-commands on stdin:
+"""Makes three uinput devices, as the kernel and BlueZ make them for real hardware: a headset's
+media buttons (keys, no typing keys: udev's input_id marks it ID_INPUT_KEY only), a full
+keyboard (ID_INPUT_KEYBOARD), and a Bluetooth headset's buttons as BlueZ forwards them ("…
+(AVRCP)", on the Bluetooth bus). Prints "media PATH", "keyboard PATH" and "avrcp PATH" once
+they exist, then reads commands on stdin:
   press media|keyboard KEY   a press and a release of KEY (an evdev name such as KEY_NEXTSONG)
                              → prints "pressed media|keyboard KEY"
-  replug media|keyboard      the device unplugged and made again → prints "ROLE PATH" again
+  down|up ROLE KEY           the key pressed, or released, alone → prints "down|up ROLE KEY"
+  replug ROLE                the device unplugged and made again → prints "ROLE PATH" again
 The devices go when stdin closes.
 """
 import sys
@@ -18,14 +20,23 @@ MEDIA_KEYS = [ecodes.KEY_PLAYPAUSE, ecodes.KEY_NEXTSONG, ecodes.KEY_PREVIOUSSONG
 TYPING_KEYS = list(range(ecodes.KEY_ESC, ecodes.KEY_KPDOT + 1))
 
 
+AVRCP_KEYS = [ecodes.KEY_PLAYCD, ecodes.KEY_PAUSECD, ecodes.KEY_PLAYPAUSE, ecodes.KEY_STOPCD, ecodes.KEY_NEXTSONG,
+              ecodes.KEY_PREVIOUSSONG, ecodes.KEY_FASTFORWARD, ecodes.KEY_REWIND, ecodes.KEY_VOLUMEUP, ecodes.KEY_VOLUMEDOWN]
+ROLES = ("media", "keyboard", "avrcp")
+
+
 def make(role):
     if role == "media":
         return UInput({ecodes.EV_KEY: MEDIA_KEYS}, name="Session Test Headset", vendor=0x1234, product=0x5678)
-    return UInput({ecodes.EV_KEY: TYPING_KEYS + MEDIA_KEYS}, name="Session Test Keyboard", vendor=0x1234, product=0x5679)
+    if role == "avrcp":
+        return UInput({ecodes.EV_KEY: AVRCP_KEYS}, name="Session Test Earbuds (AVRCP)", bustype=ecodes.BUS_BLUETOOTH)
+    # With Caps Lock's and Num Lock's LEDs, as a real keyboard.
+    return UInput({ecodes.EV_KEY: TYPING_KEYS + MEDIA_KEYS, ecodes.EV_LED: [ecodes.LED_CAPSL, ecodes.LED_NUML]},
+                  name="Session Test Keyboard", vendor=0x1234, product=0x5679)
 
 
 def main():
-    devices = {role: make(role) for role in ("media", "keyboard")}
+    devices = {role: make(role) for role in ROLES}
     for role, device in devices.items():
         print(role, device.device.path, flush=True)
     for line in sys.stdin:
@@ -34,6 +45,11 @@ def main():
             devices[words[1]].close()
             devices[words[1]] = make(words[1])
             print(words[1], devices[words[1]].device.path, flush=True)
+        if len(words) == 3 and words[0] in ("down", "up") and words[1] in devices:
+            device = devices[words[1]]
+            device.write(ecodes.EV_KEY, ecodes.ecodes[words[2]], 1 if words[0] == "down" else 0)
+            device.syn()
+            print(words[0], words[1], words[2], flush=True)
         if len(words) == 3 and words[0] == "press" and words[1] in devices:
             device, key = devices[words[1]], ecodes.ecodes[words[2]]
             device.write(ecodes.EV_KEY, key, 1)

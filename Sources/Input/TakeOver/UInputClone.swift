@@ -40,6 +40,7 @@ final class UInputClone {
         fd = uinputFD
         let sysname = device.path.split(separator: "/").last.map(String.init) ?? device.path
         libevdev_set_phys(device.device, Self.physPrefix + sysname)
+        _ = cevdev_uinput_set_phys(fd, Self.physPrefix + sysname)
         libevdev_disable_event_type(device.device, UInt32(EV_FF))
         var made: OpaquePointer?
         let status = libevdev_uinput_create_from_device(device.device, fd, &made)

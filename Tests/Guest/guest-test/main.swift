@@ -204,6 +204,99 @@ func cpuTicks(_ pid: pid_t) -> Int {
     sensor.destroy()
 }
 
+/// The clone of the device named `name`, once mediaremoted has taken it over.
+@MainActor func clone(of name: String) -> String? {
+    var node: String?
+    settle(10_000) {
+        if case .takenOver(let clone)? = devices().first(where: { $0.name == name })?.reading { node = clone }
+        return node != nil
+    }
+    return node
+}
+
+/// A device taken over: its media key reaches MediaRemote and not its clone; its volume key
+/// reaches the clone and not MediaRemote; the clone is never read itself; removing the device
+/// removes the clone.
+@MainActor func checkPassthrough() throws {
+    let volumeUp: UInt16 = 115
+    var device: UInputDevice? = try UInputDevice(name: "MediaRemote Test Volume Headset", keys: [KeyCode.nextSong, volumeUp])
+    guard let name = device?.name, let node = clone(of: name) else {
+        failed += 1
+        print("FAIL take-over: the volume headset has no clone: \(devices())")
+        return
+    }
+    let reader = try EvdevReader(node)
+    device?.key(volumeUp, 1)
+    device?.key(volumeUp, 0)
+    let passedOn = reader.keys(within: 2000) { $0.count >= 2 }
+    check("take-over: the volume key reaches MediaRemote as nothing", [], within: 600)
+    if passedOn.map(\.0) == [volumeUp, volumeUp] && passedOn.map(\.1) == [1, 0] {
+        passed += 1
+        print("ok take-over: the volume key passes on to the clone \(node), press and release")
+    } else {
+        failed += 1
+        print("FAIL take-over: the clone \(node) gave \(passedOn) for a volume key")
+    }
+    press(device!, KeyCode.nextSong)
+    check("take-over: the media key reaches MediaRemote", ["nextTrack"])
+    let leaked = reader.keys(within: 500)
+    let listed = devices().filter { $0.name == name }.count
+    if leaked.isEmpty && listed == 1 {
+        passed += 1
+        print("ok take-over: the media key never reaches the clone, and the clone is not read (listed once)")
+    } else {
+        failed += 1
+        print("FAIL take-over: the clone gave \(leaked) for the media key; listed \(listed) times")
+    }
+    device = nil
+    settle(5000) { access(node, F_OK) != 0 }
+    if access(node, F_OK) != 0 {
+        passed += 1
+        print("ok take-over: the device removed, its clone \(node) goes too")
+    } else {
+        failed += 1
+        print("FAIL take-over: the device removed, its clone \(node) stays")
+    }
+}
+
+/// What taking a device over costs a key the desktop gets: a key written to a taken-over device
+/// and read from its clone (mediaremoted reads it and writes it on: one more hop), beside a key
+/// written to a device nobody grabs and read from that device itself, in turns, in one run.
+@MainActor func benchPassthrough() throws {
+    let volumeUp: UInt16 = 115
+    let grabbed = try UInputDevice(name: "MediaRemote Bench Volume Headset", keys: [KeyCode.nextSong, volumeUp])
+    // No media key: mediaremoted neither reads nor grabs it.
+    let plain = try UInputDevice(name: "MediaRemote Bench Plain Keys", keys: [volumeUp])
+    guard let cloneNode = clone(of: grabbed.name), let plainNode = plain.node else {
+        throw GuestFailure("no clone of \(grabbed.name), or no node for \(plain.name)")
+    }
+    let throughClone = try EvdevReader(cloneNode)
+    let direct = try EvdevReader(plainNode)
+    func once(_ device: UInputDevice, _ reader: EvdevReader, _ value: Int32) -> Duration? {
+        let start = MonotonicClock.now
+        device.key(volumeUp, value)
+        guard !reader.keys(within: 2000, until: { !$0.isEmpty }).isEmpty else { return nil }
+        return MonotonicClock.now.duration(since: start)
+    }
+    var passedOn: [Duration] = []
+    var unGrabbed: [Duration] = []
+    for round in 0..<420 {
+        let value: Int32 = round % 2 == 0 ? 1 : 0
+        if let time = once(grabbed, throughClone, value) { passedOn.append(time) }
+        if let time = once(plain, direct, value) { unGrabbed.append(time) }
+    }
+    passedOn = Array(passedOn.dropFirst(20))
+    unGrabbed = Array(unGrabbed.dropFirst(20))
+    print("bench key through a taken-over device to its clone: \(summary(passedOn))")
+    print("bench key read from a device nobody grabs: \(summary(unGrabbed))")
+    let ratio = { (samples: [Duration], reference: [Duration], rank: (Int) -> Int) -> String in
+        let (a, b) = (samples.sorted(), reference.sorted())
+        guard !a.isEmpty, !b.isEmpty, b[rank(b.count)] > .zero else { return "?" }
+        return String(Double(a[rank(a.count)].wholeMicroseconds) / Double(b[rank(b.count)].wholeMicroseconds))
+    }
+    print("bench passthrough ratio of medians: \(ratio(passedOn, unGrabbed) { $0 / 2 }), of p99: \(ratio(passedOn, unGrabbed) { min($0 - 1, $0 * 99 / 100) })")
+}
+
 /// Median and p99 of the samples, in microseconds.
 func summary(_ samples: [Duration]) -> String {
     let sorted = samples.map(\.wholeMicroseconds).sorted()
@@ -241,6 +334,7 @@ if CommandLine.arguments.contains("--bench") {
         if let k = keys.sorted().dropFirst(keys.count / 2).first, let d = direct.sorted().dropFirst(direct.count / 2).first, d > .zero {
             print("bench ratio of medians: \(k / d)")
         }
+        try benchPassthrough()
         try benchMotion()
     } catch {
         print("FAIL bench: \(error)")
@@ -364,6 +458,8 @@ do {
 
     press(avrcp, KeyCode.playCD)
     check("AVRCP device: play", ["play"])
+
+    try checkPassthrough()
 
     press(keyboard, KeyCode.nextSong)
     check("a keyboard's media key is not read by default", [], within: 800)

@@ -1,0 +1,43 @@
+internal import CEvdev
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An input device's node read raw, as a desktop's libinput reads a clone: for checking what a
+/// taken-over device passes on, and for timing it.
+final class EvdevReader {
+    let fd: Int32
+
+    init(_ path: String) throws {
+        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw GuestFailure("cannot open \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(fd) }
+
+    /// The key events (code, value) that arrive within `milliseconds`, until `enough` says so.
+    func keys(within milliseconds: Int32, until enough: ([(UInt16, Int32)]) -> Bool = { _ in false }) -> [(UInt16, Int32)] {
+        var keys: [(UInt16, Int32)] = []
+        let deadline = MonotonicMilliseconds.now + Int64(milliseconds)
+        while !enough(keys) {
+            let left = deadline - MonotonicMilliseconds.now
+            guard left > 0 else { break }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(left)) > 0 else { continue }
+            var event = input_event()
+            while read(fd, &event, MemoryLayout<input_event>.size) == MemoryLayout<input_event>.size {
+                if event.type == UInt16(EV_KEY) { keys.append((event.code, event.value)) }
+            }
+        }
+        return keys
+    }
+}
+
+enum MonotonicMilliseconds {
+    static var now: Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
+    }
+}
