@@ -20,8 +20,10 @@ struct Devices: ParsableCommand {
 
             Example:
               $ mediaremotectl devices
-              /dev/input/event5   media device   taken over  USB Headset (clone /dev/input/event9)
+              /dev/input/event5   media device   taken over  USB Headset (...)
               /dev/input/event3   keyboard       not read    AT keyboard: ...
+
+            (The first line ends "(clone /dev/input/event9)".)
 
             With --json, one array (empty: []) of objects with the keys path, name, \
             class, read, reading ("taken over", "shared", "waiting for keys up", \

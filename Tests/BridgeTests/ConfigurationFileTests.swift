@@ -1,4 +1,5 @@
 import Bridge
+import Config
 import DBus
 import DBusTypes
 import Foundation
@@ -35,6 +36,51 @@ struct ConfigurationFileTests {
                 "\(result.stderr)")
         #expect(result.stderr.contains("config.toml:4: shake.sensitivity: 99 is out of range"), "\(result.stderr)")
         #expect(try !bus.connect().listNames().contains(MediaRemoteNames.busName))
+    }
+
+    /// This machine has no /dev/uinput (the guests test the machines that have one).
+    static let noUInput = UInputAccess.problem() != nil
+
+    @Test("without /dev/uinput, reading keyboards is refused whole: at start-up (file or flag), by a reload, and by check",
+          .enabled(if: noUInput, "this machine has a writable /dev/uinput"))
+    func keyboardsNeedUInput() throws {
+        let sentence = "devices.read_keyboards: keyboards are read only taken over, never shared (the desktop acts on their "
+            + "media keys too), and cannot open /dev/uinput: No such file or directory; install udev/70-mediaremote.rules"
+        let bus = try PrivateBus()
+        let flag = try Subprocess.run(DaemonTests.daemon, ["--read-keyboards"], environment: bus.environment)
+        #expect(flag.status == 1)
+        #expect(flag.stderr.contains("--read-keyboards: " + sentence), "\(flag.stderr)")
+        try bus.writeConfiguration("[devices]\nread_keyboards = true\n")
+        let file = try Subprocess.run(DaemonTests.daemon, [], environment: bus.environment)
+        #expect(file.status == 1)
+        #expect(file.stderr.contains("mediaremote/config.toml: " + sentence), "\(file.stderr)")
+        #expect(try !bus.connect().listNames().contains(MediaRemoteNames.busName))
+        let checked = try Subprocess.run(DaemonTests.ctl, ["check"], environment: bus.environment)
+        #expect(checked.status == 65)
+        #expect(checked.stderr.contains("config.toml: " + sentence), "\(checked.stderr)")
+
+        // Running, a reload that asks for keyboards changes nothing.
+        let fixture = try ServiceFixture(configuration: "[service]\nmode = \"strict\"\n")
+        try fixture.bus.writeConfiguration("[service]\nmode = \"compat\"\n[devices]\nread_keyboards = true\n")
+        let refused = try Self.ctl(fixture, ["reload"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(sentence), "\(refused.stderr)")
+        #expect(Self.mode(fixture) == "strict")
+        #expect(fixture.daemon.isRunning)
+    }
+
+    @Test("without /dev/uinput, check says once that media devices will be read shared, with the fix; the file is valid",
+          .enabled(if: noUInput, "this machine has a writable /dev/uinput"))
+    func checkWarnsOfSharedReading() throws {
+        let bus = try PrivateBus()
+        try bus.writeConfiguration("[keys]\nseek_step_ms = 2000\n")
+        let checked = try Subprocess.run(DaemonTests.ctl, ["check"], environment: bus.environment)
+        #expect(checked.status == 0)
+        #expect(checked.stderr == "mediaremotectl: warning: media devices are read shared, not taken over (cannot open /dev/uinput: "
+            + "No such file or directory): a desktop reading the same device (GNOME, Plasma, sway…) will act on its keys too, "
+            + "so a press can act twice; to fix it, \(UInputAccess.fix)\n", "\(checked.stderr)")
+        let json = try Subprocess.run(DaemonTests.ctl, ["check", "--json"], environment: bus.environment)
+        #expect(json.stdout.contains(#""valid":true,"warnings":["media devices are read shared"#), "\(json.stdout)")
     }
 
     @Test("--config names the file, which must then exist")

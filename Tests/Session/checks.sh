@@ -194,7 +194,8 @@ exec 8>&-
 avrcp=$(awk '$1 == "avrcp" {print $2}' /tmp/devices.out)
 sway_socket() { ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -1; }
 sway_inputs() { as_user env SWAYSOCK="$(sway_socket)" swaymsg -t get_inputs -r 2>/dev/null; }
-sway_reads() { sway_inputs | grep -q "\"name\": \"$1\""; }
+sway_reads() { sway_inputs | python3 -c 'import json, sys
+sys.exit(0 if any(i.get("name") == sys.argv[1] for i in json.load(sys.stdin)) else 1)' "$1"; }
 touch /tmp/start-sway
 check "sway runs in $user's session on seat0, its libinput backend reading the headset" wait_for 90 sway_reads "Session Test Headset"
 as_user mpv --ao=null --no-video --idle=yes --no-terminal --no-config --loop-file=inf \
@@ -317,5 +318,9 @@ if [ "$failed" -ne 0 ]; then
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | tail -60
     echo "--- the responder"
     cat /tmp/responder.out
+    echo "--- sway (its log, the keys its bindings saw, its inputs)"
+    tail -20 /tmp/sway.log
+    cat /tmp/sway-keys
+    sway_inputs | head -40
 fi
 echo "session: $passed passed, $failed failed"
