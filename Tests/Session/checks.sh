@@ -197,7 +197,13 @@ sway_inputs() { as_user env SWAYSOCK="$(sway_socket)" swaymsg -t get_inputs -r 2
 sway_reads() { sway_inputs | python3 -c 'import json, sys
 sys.exit(0 if any(i.get("name") == sys.argv[1] for i in json.load(sys.stdin)) else 1)' "$1"; }
 touch /tmp/start-sway
-check "sway runs in $user's session on seat0, its libinput backend reading the headset" wait_for 90 sway_reads "Session Test Headset"
+started=$SECONDS
+wait_for 240 eval '[ -n "$(sway_socket)" ]'
+check "sway starts from $user's login shell on tty1 (its IPC socket after $((SECONDS - started)) s)" test -n "$(sway_socket)"
+# Under TCG sway takes a minute or more to take its input devices (a keymap compiled for each).
+started=$SECONDS
+wait_for 300 sway_reads "Session Test Headset"
+check "… its libinput backend (through logind) reads the headset (after $((SECONDS - started)) s)" sway_reads "Session Test Headset"
 as_user mpv --ao=null --no-video --idle=yes --no-terminal --no-config --loop-file=inf \
     --script=/usr/lib/mpv-mpris/mpris.so "$here/track.ogg" > /tmp/mpv.log 2>&1 &
 mpv_status() { as_user playerctl -p mpv status 2>/dev/null; }
@@ -217,20 +223,21 @@ press_once() {
     sleep 2
 }
 check "the headset is taken over, with a clone (mediaremotectl devices: $(device_reading "$headset"))" wait_for 10 taken_over "$headset"
+# First what must reach sway: it proves sway reads the clone before anything is asked not to.
+press_once media KEY_VOLUMEUP
+check "the headset's volume-up passes on to sway through the clone" wait_for 30 eval '[ "$(sway_lines volumeup)" -ge 1 ]'
 before=$(sway_lines play)
 press_once media KEY_PLAYPAUSE
 check "one click on the taken-over headset toggles mpv once (now $(mpv_status)), and sway never sees it ($(( $(sway_lines play) - before )) plays)" \
     eval '[ "$(mpv_status)" = Paused ] && [ "$(sway_lines play)" = "$before" ]'
-press_once media KEY_VOLUMEUP
-check "the headset's volume-up passes on to sway through the clone" wait_for 5 eval '[ "$(sway_lines volumeup)" -ge 1 ]'
 check "the AVRCP device is taken over too ($(device_reading "$avrcp"))" wait_for 10 taken_over "$avrcp"
-before=$(sway_lines play)
-press_once avrcp KEY_PLAYPAUSE
-check "one press on the AVRCP device toggles mpv once (now $(mpv_status)); sway never sees it" \
-    eval '[ "$(mpv_status)" = Playing ] && [ "$(sway_lines play)" = "$before" ]'
 volume=$(sway_lines volumeup)
 press_once avrcp KEY_VOLUMEUP
-check "… and its volume-up reaches sway" wait_for 5 eval '[ "$(sway_lines volumeup)" -gt "$volume" ]'
+check "… its volume-up reaches sway" wait_for 30 eval '[ "$(sway_lines volumeup)" -gt "$volume" ]'
+before=$(sway_lines play)
+press_once avrcp KEY_PLAYPAUSE
+check "… and one press on it toggles mpv once (now $(mpv_status)); sway never sees it" \
+    eval '[ "$(mpv_status)" = Playing ] && [ "$(sway_lines play)" = "$before" ]'
 
 # With read_keyboards, a keyboard the person may read (as the input group grants) is taken over:
 # letters reach sway, its play key acts once.
@@ -239,7 +246,7 @@ as_user sh -c "printf '[devices]\nread_keyboards = true\n' > $config"
 user_systemctl reload mediaremoted
 check "read_keyboards: the keyboard is taken over ($(device_reading "$keyboard"))" wait_for 10 taken_over "$keyboard"
 press_once keyboard KEY_A
-check "… 'a' typed on it reaches sway through the clone" wait_for 5 eval '[ "$(sway_lines a)" -ge 1 ]'
+check "… 'a' typed on it reaches sway through the clone" wait_for 30 eval '[ "$(sway_lines a)" -ge 1 ]'
 before=$(sway_lines play)
 press_once keyboard KEY_PLAYPAUSE
 check "… and its play key toggles mpv once (now $(mpv_status)); sway never sees it" \
@@ -262,7 +269,7 @@ press_once media KEY_PLAYPAUSE
 check "… the next click reaches sway directly: its binding runs playerctl (mpv now $(mpv_status))" \
     eval '[ "$(sway_lines play)" -gt "$before" ] && [ "$(mpv_status)" = Playing ]'
 press_once keyboard KEY_A
-check "… and the keyboard types in sway again, nothing held" wait_for 5 eval '[ "$(sway_lines a)" -ge 2 ]'
+check "… and the keyboard types in sway again, nothing held" wait_for 30 eval '[ "$(sway_lines a)" -ge 2 ]'
 rm -r "/home/$user/.config/systemd/user/mediaremoted.service.d"
 as_user rm "$config"
 user_systemctl daemon-reload

@@ -10,6 +10,8 @@ they exist, then reads commands on stdin:
   replug ROLE                the device unplugged and made again → prints "ROLE PATH" again
 The devices go when stdin closes.
 """
+import fcntl
+import os
 import sys
 import time
 
@@ -25,6 +27,17 @@ AVRCP_KEYS = [ecodes.KEY_PLAYCD, ecodes.KEY_PAUSECD, ecodes.KEY_PLAYPAUSE, ecode
 ROLES = ("media", "keyboard", "avrcp")
 
 
+def node(device):
+    """The device's own node, from the kernel's name for it (UI_GET_SYSNAME). python-evdev's
+    device.path looks for a device by name, and finds MediaRemote's clone as often as not: a
+    clone bears its device's name."""
+    length = 64
+    request = (2 << 30) | (length << 16) | (ord("U") << 8) | 44  # UI_GET_SYSNAME(64)
+    sysname = fcntl.ioctl(device.fd, request, bytes(length)).split(b"\0")[0].decode()
+    directory = f"/sys/devices/virtual/input/{sysname}"
+    return "/dev/input/" + next(name for name in os.listdir(directory) if name.startswith("event"))
+
+
 def make(role):
     if role == "media":
         return UInput({ecodes.EV_KEY: MEDIA_KEYS}, name="Session Test Headset", vendor=0x1234, product=0x5678)
@@ -38,13 +51,13 @@ def make(role):
 def main():
     devices = {role: make(role) for role in ROLES}
     for role, device in devices.items():
-        print(role, device.device.path, flush=True)
+        print(role, node(device), flush=True)
     for line in sys.stdin:
         words = line.split()
         if len(words) == 2 and words[0] == "replug" and words[1] in devices:
             devices[words[1]].close()
             devices[words[1]] = make(words[1])
-            print(words[1], devices[words[1]].device.path, flush=True)
+            print(words[1], node(devices[words[1]]), flush=True)
         if len(words) == 3 and words[0] in ("down", "up") and words[1] in devices:
             device = devices[words[1]]
             device.write(ecodes.EV_KEY, ecodes.ecodes[words[2]], 1 if words[0] == "down" else 0)

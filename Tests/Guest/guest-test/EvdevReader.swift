@@ -9,12 +9,21 @@ import Glibc
 final class EvdevReader {
     let fd: Int32
 
-    init(_ path: String) throws {
-        fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    init(_ path: String, writable: Bool = false) throws {
+        fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw GuestFailure("cannot open \(path): \(String(cString: strerror(errno)))") }
     }
 
     deinit { close(fd) }
+
+    /// Writes events (type, code, value) to the device, as a desktop sets its LEDs.
+    func write(_ events: [(UInt16, UInt16, Int32)]) {
+        for (type, code, value) in events {
+            var event = input_event()
+            (event.type, event.code, event.value) = (type, code, value)
+            _ = Glibc.write(fd, &event, MemoryLayout<input_event>.size)
+        }
+    }
 
     /// The key events (code, value) that arrive within `milliseconds`, until `enough` says so.
     func keys(within milliseconds: Int32, until enough: ([(UInt16, Int32)]) -> Bool = { _ in false }) -> [(UInt16, Int32)] {

@@ -1,5 +1,9 @@
 internal import CEvdev
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A virtual input device made through /dev/uinput (libevdev's uinput API), in the guest.
 final class UInputDevice {
     let name: String
@@ -9,13 +13,17 @@ final class UInputDevice {
     /// A device with `keys`; or, with `accelerometer`, X/Y/Z axes (±`range` g in 1 mg steps,
     /// resolution 1000 units per g) and INPUT_PROP_ACCELEROMETER, as a laptop's or a
     /// handheld's sensor.
-    init(name: String, keys: [UInt16], accelerometer: Bool = false, range: Int32 = 2) throws {
+    init(name: String, keys: [UInt16], leds: [UInt16] = [], accelerometer: Bool = false, range: Int32 = 2) throws {
         self.name = name
         let made = libevdev_new()!
         libevdev_set_name(made, name)
         if !keys.isEmpty {
             libevdev_enable_event_type(made, UInt32(EV_KEY))
             for key in keys { libevdev_enable_event_code(made, UInt32(EV_KEY), UInt32(key), nil) }
+        }
+        if !leds.isEmpty {
+            libevdev_enable_event_type(made, UInt32(EV_LED))
+            for led in leds { libevdev_enable_event_code(made, UInt32(EV_LED), UInt32(led), nil) }
         }
         if accelerometer {
             libevdev_enable_event_type(made, UInt32(EV_ABS))
@@ -53,6 +61,24 @@ final class UInputDevice {
             libevdev_uinput_write_event(uinput, UInt32(EV_ABS), UInt32(code), Int32((value * 1000).rounded()))
         }
         libevdev_uinput_write_event(uinput, UInt32(EV_SYN), UInt32(SYN_REPORT), 0)
+    }
+
+    /// The LEDs someone set on the device (value by code), as the kernel hands them to its
+    /// maker, within `milliseconds`.
+    func leds(within milliseconds: Int32) -> [UInt16: Int32] {
+        guard let uinput else { return [:] }
+        let fd = libevdev_uinput_get_fd(uinput)
+        var leds: [UInt16: Int32] = [:]
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(fd, F_SETFL, flags) }
+        guard poll(&poller, 1, milliseconds) > 0 else { return [:] }
+        var event = input_event()
+        while read(fd, &event, MemoryLayout<input_event>.size) == MemoryLayout<input_event>.size {
+            if event.type == UInt16(EV_LED) { leds[event.code] = event.value }
+        }
+        return leds
     }
 
     /// Writes a key event and its SYN_REPORT: value 1 press, 0 release, 2 autorepeat.

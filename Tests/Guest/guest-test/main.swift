@@ -248,6 +248,53 @@ func cpuTicks(_ pid: pid_t) -> Int {
         failed += 1
         print("FAIL take-over: the clone gave \(leaked) for the media key; listed \(listed) times")
     }
+    // Caps Lock set on the clone, as a desktop sets it, reaches the device.
+    let capsLock: UInt16 = 1  // LED_CAPSL
+    let leds = try UInputDevice(name: "MediaRemote Test LED Keyboard", keys: [KeyCode.nextSong, volumeUp], leds: [capsLock])
+    if let ledClone = clone(of: leds.name), let writer = try? EvdevReader(ledClone, writable: true) {
+        writer.write([(InputEvent.led, capsLock, 1), (InputEvent.synchronization, InputEvent.report, 0)])
+        let set = leds.leds(within: 2000)
+        if set[capsLock] == 1 {
+            passed += 1
+            print("ok take-over: Caps Lock's LED set on the clone \(ledClone) reaches the device")
+        } else {
+            failed += 1
+            print("FAIL take-over: Caps Lock's LED set on the clone \(ledClone); the device got \(set)")
+        }
+    } else {
+        failed += 1
+        print("FAIL take-over: the LED device has no clone to write")
+    }
+
+    // A key held when the device appears: not taken over (its release would reach only the
+    // clone, and the desktop would hold it for good), and nothing of it acted on, until it is up.
+    let held = try UInputDevice(name: "MediaRemote Test Held Headset", keys: [KeyCode.nextSong, volumeUp])
+    held.key(volumeUp, 1)
+    var reading: DescribeDevicesReply.Device.Reading?
+    settle(10_000) {
+        reading = devices().first { $0.name == held.name }?.reading
+        return reading != nil
+    }
+    if reading == .waitingForKeysUp {
+        passed += 1
+        print("ok take-over: a device with a key held is not taken over until the key is up (waiting for keys up)")
+    } else {
+        failed += 1
+        print("FAIL take-over: a device with a key held is read as \(String(describing: reading))")
+    }
+    press(held, KeyCode.nextSong)
+    check("take-over: while it waits, its media key is the desktop's, not MediaRemote's", [], within: 800)
+    held.key(volumeUp, 0)
+    if clone(of: held.name) != nil {
+        passed += 1
+        print("ok take-over: the key released, the device is taken over")
+    } else {
+        failed += 1
+        print("FAIL take-over: the key released, the device is still \(String(describing: devices().first { $0.name == held.name }?.reading))")
+    }
+    press(held, KeyCode.nextSong)
+    check("take-over: … and its media key is MediaRemote's", ["nextTrack"])
+
     device = nil
     settle(5000) { access(node, F_OK) != 0 }
     if access(node, F_OK) != 0 {
