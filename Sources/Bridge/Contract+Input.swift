@@ -6,7 +6,7 @@ extension DescribeDevicesReply.Device.Reading {
     init(_ reading: KeyInput.Reading) {
         switch reading {
         case .takenOver(let clone): self = .takenOver(clone: clone)
-        case .shared(let because): self = .shared(because: because)
+        case .shared(let because, _): self = .shared(because: because)
         case .waitingForKeysUp: self = .waitingForKeysUp
         }
     }

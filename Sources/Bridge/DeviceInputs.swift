@@ -81,7 +81,7 @@ final class DeviceInputs {
     private static func describe(_ reading: KeyInput.Reading?) -> String {
         switch reading {
         case .takenOver(let clone): "read, taken over (its other keys go on to the desktop through \(clone.isEmpty ? "a clone" : clone))"
-        case .shared(let because): "read shared: \(because)"
+        case .shared(let because, _): "read shared: \(because)"
         case .waitingForKeysUp: "to be taken over once its keys are released"
         case nil: "read"
         }
@@ -96,8 +96,9 @@ final class DeviceInputs {
         for device in devices where shown[device.path] != nil && logged[device.path] != device {
             Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? Self.describe(device.reading) : "not read: \(device.reason)"))
         }
+        // Said once, and only for want of /dev/uinput: that is what the fix mends.
         if !saidShared, let problem = devices.lazy.compactMap({ device -> String? in
-            if case .shared(let because) = device.reading { return because }
+            if case .shared(let because, withoutUInput: true) = device.reading { return because }
             return nil
         }).first {
             saidShared = true

@@ -24,7 +24,7 @@ public enum UInputAccess {
     /// The fix, for every place that says there is no uinput.
     public static let fix =
         "install udev/70-mediaremote.rules (it grants /dev/uinput to the person at the seat) and run "
-        + "`sudo udevadm trigger --sysname-match=uinput`, or log in again"
+        + "`sudo udevadm trigger --sysname-match=uinput` (the devices are then taken over by themselves), or log in again"
 
     /// Said once when devices are read shared: what it means, and the fix.
     public static func sharedWarning(_ problem: String) -> String {

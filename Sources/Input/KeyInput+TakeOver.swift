@@ -1,4 +1,5 @@
 import Loop
+import Time
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ extension KeyInput {
         do {
             uinput = try UInputClone.openUInput(options.uinput)
         } catch {
-            return cannotTakeOver(entry, because: error.description)
+            return cannotTakeOver(entry, because: error.description, withoutUInput: true)
         }
         // A key held now went down for the desktop: grabbed, its release would reach only the
         // clone, which never pressed it, and the desktop would hold it for good.
@@ -24,16 +25,26 @@ extension KeyInput {
             entry.info.reading = .waitingForKeysUp
             return
         }
+        // What the device says from here on is the clone's to pass on; what it said before,
+        // the desktop has read already.
+        entry.takenOverSince = MonotonicClock.now
         let grabbed = entry.device.grab()
         guard grabbed == 0 else {
             close(uinput)
             if grabbed == EBUSY {
-                return drop(
+                drop(
                     entry,
                     because: "taken over by another program (keyd, input-remapper, …): only that program reads its keys; "
                         + "the device it makes is read instead, if it has media keys")
+                // A copy of it that was left alone because this device was read is now the way in.
+                for (path, original) in copies where original == entry.info.name {
+                    skipped[path] = nil
+                    copies[path] = nil
+                    consider(path)
+                }
+                return
             }
-            return cannotTakeOver(entry, because: "cannot grab it: \(String(cString: strerror(grabbed)))")
+            return cannotTakeOver(entry, because: "cannot grab it: \(String(cString: strerror(grabbed)))", withoutUInput: false)
         }
         // Pressed between the look and the grab: let go, and wait for it to come up.
         if entry.device.anyKeyDown {
@@ -49,18 +60,37 @@ extension KeyInput {
             entry.info.reading = .takenOver(clone: clone.node ?? "")
         } catch {
             entry.device.ungrab()
-            cannotTakeOver(entry, because: error.description)
+            cannotTakeOver(entry, because: error.description, withoutUInput: true)
         }
+    }
+
+    /// /dev/uinput appeared or its permissions changed: the devices read shared for want of it,
+    /// and the keyboards left unread for want of it, are taken over if it can be written now.
+    func uinputChanged() {
+        var changed = false
+        for entry in open.values {
+            guard case .shared(_, withoutUInput: true) = entry.info.reading else { continue }
+            takeOver(entry)
+            changed = true
+        }
+        for path in awaitingUInput.sorted() {
+            skipped[path] = nil
+            awaitingUInput.remove(path)
+            consider(path)
+            changed = true
+        }
+        if changed { onDevicesChanged?() }
     }
 
     /// Without a clone, a media device is read shared (a desktop reading it acts on its keys
     /// too: the service says so, with the fix); a keyboard is not read at all, for then every
     /// media key of it would act twice.
-    private func cannotTakeOver(_ entry: OpenDevice, because reason: String) {
+    private func cannotTakeOver(_ entry: OpenDevice, because reason: String, withoutUInput: Bool) {
         if entry.info.classification == .keyboard {
             drop(entry, because: "a keyboard is read only when taken over, and \(reason)")
+            if withoutUInput { awaitingUInput.insert(entry.info.path) }
         } else {
-            entry.info.reading = .shared(because: reason)
+            entry.info.reading = .shared(because: reason, withoutUInput: withoutUInput)
         }
     }
 

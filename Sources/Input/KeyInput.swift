@@ -54,8 +54,9 @@ public final class KeyInput {
         /// Grabbed, with what MediaRemote does not act on passed to a clone (its node).
         case takenOver(clone: String)
         /// Read beside everyone else, so a desktop reading it acts on its keys too: why it is
-        /// not taken over.
-        case shared(because: String)
+        /// not taken over, and whether that is for want of /dev/uinput (then it is taken over as
+        /// soon as /dev/uinput can be written).
+        case shared(because: String, withoutUInput: Bool)
         /// To be taken over once no key of it is held (taking it over with a key down would
         /// leave that key held for the desktop); meanwhile nothing of it is acted on.
         case waitingForKeysUp
@@ -71,8 +72,15 @@ public final class KeyInput {
     let loop: EventLoop
     let options: Options
     private var directory: DeviceDirectory?
+    /// /dev/uinput, followed so that devices read shared for want of it are taken over as soon
+    /// as it can be written (a rule installed, an ACL given).
+    private var uinputNode: DeviceDirectory?
     var open: [String: OpenDevice] = [:]
     var skipped: [String: DeviceInfo] = [:]
+    /// Keyboards left unread for want of /dev/uinput, and copies of devices left unread because
+    /// their original is read: considered again when that changes.
+    var awaitingUInput: Set<String> = []
+    var copies: [String: String] = [:]
     private var headsetTimer: Timer?
     private lazy var permissionNotices = PermissionNotices(loop: loop) { [unowned self] in self.onNotice?($0) }
 
@@ -85,9 +93,11 @@ public final class KeyInput {
         /// The keys MediaRemote acts on: the only ones read from a device read shared, and the
         /// ones a take-over keeps from its clone.
         let wanted: Set<UInt16>
-        /// While taken over: the clone, and what goes to it.
+        /// While taken over: the clone, what goes to it, and when the grab began (what the
+        /// device said before it, the desktop has read already).
         var clone: UInputClone?
         var filter: PassthroughFilter
+        var takenOverSince = MonotonicInstant(microseconds: 0)
 
         init(device: EvdevDevice, info: DeviceInfo, translator: KeyTranslator, headset: HeadsetRecognizer?, wanted: Set<UInt16>) {
             self.device = device
@@ -113,14 +123,25 @@ public final class KeyInput {
             }
         }
         for path in directory?.scan() ?? [] { consider(path) }
+        let node = options.uinput
+        if let slash = node.lastIndex(of: "/") {
+            uinputNode = try? DeviceDirectory(
+                directory: String(node[..<slash]), prefix: String(node[node.index(after: slash)...]), loop: loop
+            ) { [unowned self] change in
+                if case .appeared = change { self.uinputChanged() }
+            }
+        }
     }
 
     /// Stops reading: every device is closed as if it went away (its held seeks end) and the
     /// directory is no longer followed.
     public func stop() {
         directory = nil
+        uinputNode = nil
         for path in open.keys.sorted() { remove(path) }
         skipped = [:]
+        awaitingUInput = []
+        copies = [:]
         permissionNotices.forgetAll()
         headsetTimer?.cancel()
         headsetTimer = nil
@@ -139,7 +160,7 @@ public final class KeyInput {
 
     // MARK: Devices coming and going
 
-    private func consider(_ path: String) {
+    func consider(_ path: String) {
         guard open[path] == nil else { return }
         // A copy of a device (our own clone, or another program's) is never opened. Our own are
         // known by their nodes too, whatever sysfs says.
@@ -149,12 +170,20 @@ public final class KeyInput {
             case .original: break
             case .mediaRemoteClone: return
             case .copy(let original):
-                let reason = "a copy of \"\(original)\" made by another program (a uinput device with its name): its keys are that device's"
-                skipped[path] = DeviceInfo(path: path, name: original, classification: .other, isRead: false, reason: reason)
-                onDevicesChanged?()
-                return
+                // Left alone while MediaRemote reads the original; read when another program
+                // holds the original (interception-tools' `uinput -d` grabs it and copies it).
+                if open.values.contains(where: { $0.info.name == original }) {
+                    let reason = "a copy of \"\(original)\" made by another program (a uinput device with its name): "
+                        + "its keys are that device's, which is read"
+                    copies[path] = original
+                    skipped[path] = DeviceInfo(path: path, name: original, classification: .other, isRead: false, reason: reason)
+                    onDevicesChanged?()
+                    return
+                }
             }
         }
+        copies[path] = nil
+        awaitingUInput.remove(path)
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path)
@@ -163,6 +192,8 @@ public final class KeyInput {
             return
         }
         permissionNotices.forget(path)
+        // Ours, though sysfs did not say so: never read, whatever its name.
+        if device.phys.hasPrefix(UInputClone.physPrefix) { return }
         let capabilities = device.capabilities
         let classification = capabilities.classification
         if let reason = reasonNotToRead(capabilities.name, classification) {
@@ -245,6 +276,8 @@ public final class KeyInput {
     /// The device went away (or broke): its held seeks end, then it is dropped.
     private func remove(_ path: String) {
         skipped[path] = nil
+        copies[path] = nil
+        awaitingUInput.remove(path)
         permissionNotices.forget(path)
         guard let entry = open.removeValue(forKey: path) else {
             onDevicesChanged?()
@@ -278,6 +311,8 @@ public final class KeyInput {
             switch entry.info.reading {
             case .takenOver:
                 try entry.device.readEvents { type, code, value, timestamp in
+                    // Read before the grab: the desktop has had it already.
+                    guard timestamp >= entry.takenOverSince else { return }
                     switch entry.filter.take(InputEvent(type, code, value)) {
                     case .consumed: if let value = KeyValue(rawValue: value) { key(code, value, timestamp) }
                     case .wait: break

@@ -109,6 +109,9 @@ while let argument = arguments.popFirst() {
         settings.overrides.append { $0.callTimeout = checked.callTimeout }
     case "--read-keyboards":
         settings.overrides.append { $0.readKeyboards = true }
+    case "--grab":
+        // A flag of an older MediaRemote: what changed, not "unknown".
+        refuse("--grab is gone: every device MediaRemote reads is taken over whenever /dev/uinput is writable")
     case "--input-dir":
         settings.inputDirectory = value(for: argument, "a directory")
     case "--iio-dir":

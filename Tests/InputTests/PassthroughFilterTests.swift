@@ -73,16 +73,21 @@ struct PassthroughFilterTests {
              [[key(a, 1), .endOfFrame], [], [key(a, 0), .endOfFrame]]),
             // A media key's autorepeat and release: nothing.
             ([key(KeyCode.playPause, 2), .endOfFrame, key(KeyCode.playPause, 0), .endOfFrame], [[], []]),
-            // A switch, an LED echoed by the kernel, a repeat rate: on to the clone.
+            // A switch and a repeat rate: on to the clone.
             ([InputEvent(InputEvent.switchState, headphoneInsert, 1), .endOfFrame],
              [[InputEvent(InputEvent.switchState, headphoneInsert, 1), .endOfFrame]]),
-            ([InputEvent(InputEvent.led, 1, 1), .endOfFrame], [[InputEvent(InputEvent.led, 1, 1), .endOfFrame]]),
             ([InputEvent(0x14, 0, 300), .endOfFrame], [[InputEvent(0x14, 0, 300), .endOfFrame]]),
+            // The device's echo of an LED or a sound MediaRemote set on it from the clone: never
+            // back to the clone (Caps Lock on then off quickly would go round without end).
+            ([InputEvent(InputEvent.led, 1, 1), .endOfFrame, InputEvent(InputEvent.led, 1, 0), .endOfFrame], [[], []]),
+            ([InputEvent(InputEvent.sound, 1, 1), InputEvent(InputEvent.key, a, 1), .endOfFrame],
+             [[InputEvent(InputEvent.key, a, 1), .endOfFrame]]),
             // A frame of scan codes alone (no key consumed): the device said it, so it goes on.
             ([msc(5), .endOfFrame], [[msc(5), .endOfFrame]]),
-            // SYN_DROPPED: the frame it cut is dropped; what libevdev's resync reports goes on.
-            ([key(a, 1), InputEvent(InputEvent.synchronization, InputEvent.dropped, 0), key(a, 0), .endOfFrame],
-             [[key(a, 0), .endOfFrame]]),
+            // SYN_DROPPED: the frame it cut is finished by what libevdev's resync reports (its
+            // state counts the events already read, so they are not reported again).
+            ([key(a, 1), InputEvent(InputEvent.synchronization, InputEvent.dropped, 0), key(leftShift, 1), .endOfFrame],
+             [[key(a, 1), key(leftShift, 1), .endOfFrame]]),
             // An empty frame: nothing.
             ([.endOfFrame], [[]]),
         ] as [([InputEvent], [[InputEvent]])])

@@ -193,9 +193,12 @@ check "… and the journal says nothing of permission ($(permission_lines | wc -
 exec 8>&-
 avrcp=$(awk '$1 == "avrcp" {print $2}' /tmp/devices.out)
 sway_socket() { ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -1; }
-sway_inputs() { as_user env SWAYSOCK="$(sway_socket)" swaymsg -t get_inputs -r 2>/dev/null; }
-sway_reads() { sway_inputs | python3 -c 'import json, sys
-sys.exit(0 if any(i.get("name") == sys.argv[1] for i in json.load(sys.stdin)) else 1)' "$1"; }
+sway_inputs() { as_user env SWAYSOCK="$(sway_socket)" swaymsg -t get_inputs -r 2>> /tmp/swaymsg.err; }
+sway_reads() {
+    sway_inputs > /tmp/sway-inputs.json
+    python3 -c 'import json, sys
+sys.exit(0 if any(i.get("name") == sys.argv[1] for i in json.load(open("/tmp/sway-inputs.json"))) else 1)' "$1" 2>> /tmp/swaymsg.err
+}
 touch /tmp/start-sway
 started=$SECONDS
 wait_for 240 eval '[ -n "$(sway_socket)" ]'
@@ -299,6 +302,10 @@ user_systemctl reload mediaremoted
 check "… a configuration reading keyboards is refused with the sentence, the service running on" \
     eval 'wait_for 10 journal_has 3 "keyboards are read only taken over" && is_active'
 as_user rm "$config"
+pid=$(unit_property MainPID)
+setfacl -m "u:$user:rw" /dev/uinput
+check "… and once /dev/uinput is the person's again, the headset is taken over by itself, the same process running" \
+    eval 'wait_for 10 taken_over "$headset" && [ "$(unit_property MainPID)" = "$pid" ]'
 
 # --- Without the rule: a headset plugged in gets no ACL; one clear line for it, none for the
 # keyboards (the rule rightly never grants them), and the service runs.
@@ -325,8 +332,9 @@ if [ "$failed" -ne 0 ]; then
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | tail -60
     echo "--- the responder"
     cat /tmp/responder.out
-    echo "--- sway (its log, the keys its bindings saw, its inputs)"
+    echo "--- sway (its log, the keys its bindings saw, swaymsg's errors, its inputs)"
     tail -20 /tmp/sway.log
+    tail -20 /tmp/swaymsg.err
     cat /tmp/sway-keys
     sway_inputs | head -40
 fi

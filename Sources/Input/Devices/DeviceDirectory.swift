@@ -5,8 +5,9 @@ import Loop
 import Glibc
 #endif
 
-/// The `event*` nodes of a directory (`/dev/input`), followed with inotify as devices come and
-/// go: created, removed, and changed (udev sets a node's permissions just after creating it).
+/// The nodes of a directory whose names start with a prefix (`/dev/input`'s `event*`, `/dev`'s
+/// `uinput`), followed with inotify as devices come and go: created, removed, and changed (udev
+/// sets a node's permissions just after creating it, and changes its ACL as sessions change).
 final class DeviceDirectory {
     enum Change {
         case appeared(String)
@@ -14,11 +15,13 @@ final class DeviceDirectory {
     }
 
     let directory: String
+    let prefix: String
     private let fd: Int32
     private var source: FileDescriptorSource?
 
-    init(directory: String, loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
+    init(directory: String, prefix: String = "event", loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
         self.directory = directory
+        self.prefix = prefix
         fd = csystem_inotify_create()
         guard fd >= 0 else { throw .unusable(directory, "inotify: \(String(cString: strerror(errno)))") }
         // From here every property is set: a throw runs deinit, which closes fd.
@@ -30,7 +33,7 @@ final class DeviceDirectory {
         let directory = self.directory
         do {
             source = try loop.watch(fd: fd) { _ in
-                for (name, mask) in DeviceDirectory.drain(fd) where name.hasPrefix("event") {
+                for (name, mask) in DeviceDirectory.drain(fd) where name.hasPrefix(prefix) {
                     let path = directory + "/" + name
                     if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                         onChange(.disappeared(path))
@@ -49,14 +52,14 @@ final class DeviceDirectory {
         close(fd)
     }
 
-    /// The `event*` nodes there now, in order.
+    /// The nodes there now, in order.
     func scan() -> [String] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         var paths: [String] = []
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("event") { paths.append(directory + "/" + name) }
+            if name.hasPrefix(prefix) { paths.append(directory + "/" + name) }
         }
         return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }

@@ -67,6 +67,9 @@ final class EvdevDevice {
 
     var name: String { libevdev_get_name(device).map { String(cString: $0) } ?? "" }
 
+    /// Its physical path, as the kernel reports it ("" when it has none).
+    var phys: String { libevdev_get_phys(device).map { String(cString: $0) } ?? "" }
+
     var capabilities: DeviceCapabilities {
         var keys = Set<UInt16>()
         for code in 0..<UInt32(KEY_MAX) where libevdev_has_event_code(device, UInt32(EV_KEY), code) != 0 {

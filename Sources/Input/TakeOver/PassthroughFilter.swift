@@ -31,11 +31,14 @@ public struct InputEvent: Equatable, Sendable, CustomStringConvertible {
 /// the frame's SYN_REPORT.
 ///
 /// A frame emptied of its keys is not written at all, its EV_MSC (the scan code of the key
-/// consumed) included, so the desktop never sees a trace of a media key. A non-media key's
+/// consumed) included, so the desktop never sees a trace of a media key. EV_LED and EV_SND
+/// from the device are not written: they only echo what the desktop set on the clone. A
+/// non-media key's
 /// autorepeat (value 2) is not written when the clone repeats by itself: the kernel repeats
 /// a key held on a device with EV_REP, the clone as it did the original, and writing both
 /// would repeat twice. SYN_DROPPED is not written either: the events libevdev's resync then
-/// reports bring the clone to the device's true state. Nothing is kept past the frame.
+/// reports finish the frame it cut and bring the clone to the device's true state. Nothing is
+/// kept past the frame.
 public struct PassthroughFilter: Sendable {
     /// What one event read from the grabbed device comes to.
     public enum Step: Equatable, Sendable {
@@ -68,8 +71,13 @@ public struct PassthroughFilter: Sendable {
         case (InputEvent.key, _) where event.value == 2 && cloneRepeats:
             return .wait
         case (InputEvent.synchronization, InputEvent.dropped):
-            frame = []
-            consumedInFrame = false
+            // The frame so far stays: libevdev has counted it in the state its resync reports
+            // the changes from, so the resync's events complete it.
+            return .wait
+        case (InputEvent.led, _), (InputEvent.sound, _):
+            // LEDs and sounds go from the desktop to the device (UInputClone), never back: the
+            // device echoes what MediaRemote writes it, and passing that echo to the clone would
+            // send it round again.
             return .wait
         case (InputEvent.synchronization, InputEvent.report):
             defer {

@@ -72,8 +72,7 @@ final class UInputClone {
         do {
             feedback = try loop.watch(fd: fd) { [fd] _ in UInputClone.forwardFeedback(from: fd, to: original) }
         } catch {
-            libevdev_uinput_destroy(uinput)
-            close(fd)
+            // Every property is set: deinit destroys the clone and closes the descriptor.
             throw .noUInput(error.description)
         }
     }
