@@ -197,7 +197,9 @@ sway_inputs() { as_user env SWAYSOCK="$(sway_socket)" swaymsg -t get_inputs -r 2
 sway_reads() {
     sway_inputs > /tmp/sway-inputs.json
     python3 -c 'import json, sys
-sys.exit(0 if any(i.get("name") == sys.argv[1] for i in json.load(open("/tmp/sway-inputs.json"))) else 1)' "$1" 2>> /tmp/swaymsg.err
+names = [i.get("name") for i in json.load(open("/tmp/sway-inputs.json"))]
+print(sys.argv[2], names, file=open("/tmp/sway-reads.log", "a"))
+sys.exit(0 if sys.argv[1] in names else 1)' "$1" "$SECONDS" 2>> /tmp/swaymsg.err
 }
 touch /tmp/start-sway
 started=$SECONDS
@@ -335,6 +337,7 @@ if [ "$failed" -ne 0 ]; then
     echo "--- sway (its log, the keys its bindings saw, swaymsg's errors, its inputs)"
     tail -20 /tmp/sway.log
     tail -20 /tmp/swaymsg.err
+    sed -n '1,3p;$p' /tmp/sway-reads.log
     cat /tmp/sway-keys
     sway_inputs | head -40
 fi

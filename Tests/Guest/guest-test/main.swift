@@ -126,6 +126,31 @@ func processID(named name: String) -> pid_t? {
     return nil
 }
 
+/// How often a process has been woken (its voluntary and involuntary context switches).
+func wakeups(of pid: pid_t) -> Int? {
+    guard let file = fopen("/proc/\(pid)/status", "r") else { return nil }
+    defer { fclose(file) }
+    var total = 0
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, 256, file) != nil {
+        let text = String(cString: line)
+        if text.hasPrefix("voluntary_ctxt_switches:") || text.hasPrefix("nonvoluntary_ctxt_switches:"),
+            let count = Int(String(text.split(separator: ":")[1].filter(\.isNumber)))
+        {
+            total += count
+        }
+    }
+    return total
+}
+
+/// mediaremoted's wakeups while nothing happens for `milliseconds` (this process sleeps, the loop
+/// not run: no call reaches mediaremoted).
+func idleWakeups(_ milliseconds: UInt32) -> Int? {
+    guard let pid = processID(named: "mediaremoted"), let before = wakeups(of: pid) else { return nil }
+    usleep(milliseconds * 1000)
+    return wakeups(of: pid).map { $0 - before }
+}
+
 var passed = 0
 var failed = 0
 @MainActor func check(_ name: String, _ expected: [String], within milliseconds: Int64 = 3000, quiet: Int64 = 400) {
@@ -295,6 +320,16 @@ func cpuTicks(_ pid: pid_t) -> Int {
     press(held, KeyCode.nextSong)
     check("take-over: … and its media key is MediaRemote's", ["nextTrack"])
 
+    // Idle with devices taken over (their clones' descriptors watched too): no wakeups.
+    let idle = idleWakeups(3000)
+    if idle == 0 {
+        passed += 1
+        print("ok take-over: mediaremoted is not woken while idle, devices taken over (0 wakeups in 3 s)")
+    } else {
+        failed += 1
+        print("FAIL take-over: mediaremoted woke \(idle.map(String.init) ?? "?") times in 3 s of idle")
+    }
+
     device = nil
     settle(5000) { access(node, F_OK) != 0 }
     if access(node, F_OK) != 0 {
@@ -341,6 +376,7 @@ func cpuTicks(_ pid: pid_t) -> Int {
         guard !a.isEmpty, !b.isEmpty, b[rank(b.count)] > .zero else { return "?" }
         return String(Double(a[rank(a.count)].wholeMicroseconds) / Double(b[rank(b.count)].wholeMicroseconds))
     }
+    print("bench mediaremoted's wakeups in 5 s of idle, devices taken over: \(idleWakeups(5000).map(String.init) ?? "?")")
     print("bench passthrough ratio of medians: \(ratio(passedOn, unGrabbed) { $0 / 2 }), of p99: \(ratio(passedOn, unGrabbed) { min($0 - 1, $0 * 99 / 100) })")
 }
 
