@@ -64,6 +64,30 @@ extension KeyInput {
         }
     }
 
+    /// Whether the device at `path` is a copy not to open (PassthroughIdentity): our own clones
+    /// never (known by their nodes too, whatever sysfs says); another program's while
+    /// MediaRemote reads its original, which carries the same keys. Read when another program
+    /// holds the original (interception-tools' `uinput -d` grabs a device and copies it).
+    func isCopyLeftAlone(_ path: String) -> Bool {
+        copies[path] = nil
+        if open.values.contains(where: { $0.clone?.node == path }) { return true }
+        guard let number = SysfsCapabilities.deviceNumber(of: path) else { return false }
+        switch PassthroughIdentity.of(number) {
+        case .original:
+            return false
+        case .mediaRemoteClone:
+            return true
+        case .copy(let original):
+            guard open.values.contains(where: { $0.info.name == original }) else { return false }
+            copies[path] = original
+            skipped[path] = DeviceInfo(
+                path: path, name: original, classification: .other, isRead: false,
+                reason: "a copy of \"\(original)\" made by another program (a uinput device with its name): its keys are that device's, which is read")
+            onDevicesChanged?()
+            return true
+        }
+    }
+
     /// /dev/uinput appeared or its permissions changed: the devices read shared for want of it,
     /// and the keyboards left unread for want of it, are taken over if it can be written now.
     func uinputChanged() {

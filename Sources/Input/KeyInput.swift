@@ -161,28 +161,7 @@ public final class KeyInput {
     // MARK: Devices coming and going
 
     func consider(_ path: String) {
-        guard open[path] == nil else { return }
-        // A copy of a device (our own clone, or another program's) is never opened. Our own are
-        // known by their nodes too, whatever sysfs says.
-        if open.values.contains(where: { $0.clone?.node == path }) { return }
-        if let number = SysfsCapabilities.deviceNumber(of: path) {
-            switch PassthroughIdentity.of(number) {
-            case .original: break
-            case .mediaRemoteClone: return
-            case .copy(let original):
-                // Left alone while MediaRemote reads the original; read when another program
-                // holds the original (interception-tools' `uinput -d` grabs it and copies it).
-                if open.values.contains(where: { $0.info.name == original }) {
-                    let reason = "a copy of \"\(original)\" made by another program (a uinput device with its name): "
-                        + "its keys are that device's, which is read"
-                    copies[path] = original
-                    skipped[path] = DeviceInfo(path: path, name: original, classification: .other, isRead: false, reason: reason)
-                    onDevicesChanged?()
-                    return
-                }
-            }
-        }
-        copies[path] = nil
+        guard open[path] == nil, !isCopyLeftAlone(path) else { return }
         awaitingUInput.remove(path)
         let device: EvdevDevice
         do {

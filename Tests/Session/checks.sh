@@ -194,26 +194,15 @@ exec 8>&-
 avrcp=$(awk '$1 == "avrcp" {print $2}' /tmp/devices.out)
 sway_socket() { ls "$runtime"/sway-ipc.*.sock 2>/dev/null | head -1; }
 sway_inputs() { as_user env SWAYSOCK="$(sway_socket)" swaymsg -t get_inputs -r 2>> /tmp/swaymsg.err; }
-sway_reads() {
-    sway_inputs > /tmp/sway-inputs.json
-    python3 -c 'import json, sys
-names = [i.get("name") for i in json.load(open("/tmp/sway-inputs.json"))]
-print(sys.argv[2], names, file=open("/tmp/sway-reads.log", "a"))
-sys.exit(0 if sys.argv[1] in names else 1)' "$1" "$SECONDS" 2>> /tmp/swaymsg.err
-}
 touch /tmp/start-sway
 started=$SECONDS
 wait_for 240 eval '[ -n "$(sway_socket)" ]'
 check "sway starts from $user's login shell on tty1 (its IPC socket after $((SECONDS - started)) s)" test -n "$(sway_socket)"
-# Under TCG sway takes a minute or more to take its input devices (a keymap compiled for each).
-started=$SECONDS
-wait_for 300 sway_reads "Session Test Headset"
-check "… its libinput backend (through logind) reads the headset (after $((SECONDS - started)) s)" sway_reads "Session Test Headset"
 as_user mpv --ao=null --no-video --idle=yes --no-terminal --no-config --loop-file=inf \
     --script=/usr/lib/mpv-mpris/mpris.so "$here/track.ogg" > /tmp/mpv.log 2>&1 &
 mpv_status() { as_user playerctl -p mpv status 2>/dev/null; }
 check "mpv with mpv-mpris plays (playerctl -p mpv status: Playing)" wait_for 30 eval '[ "$(mpv_status)" = Playing ]'
-sway_lines() { grep -c "^$1\$" /tmp/sway-keys 2>/dev/null; }
+sway_lines() { local count; count=$(grep -c "^$1\$" /tmp/sway-keys 2>/dev/null); echo "${count:-0}"; }
 device_reading() { # NODE: how the service reads it ("taken over", "shared", …), and its clone
     as_user mediaremotectl devices --json | python3 -c 'import json, sys
 device = {d["path"]: d for d in json.load(sys.stdin)}.get(sys.argv[1], {})
@@ -228,9 +217,15 @@ press_once() {
     sleep 2
 }
 check "the headset is taken over, with a clone (mediaremotectl devices: $(device_reading "$headset"))" wait_for 10 taken_over "$headset"
-# First what must reach sway: it proves sway reads the clone before anything is asked not to.
-press_once media KEY_VOLUMEUP
-check "the headset's volume-up passes on to sway through the clone" wait_for 30 eval '[ "$(sway_lines volumeup)" -ge 1 ]'
+# First what must reach sway, which proves sway reads the clone before anything is asked not to.
+# Pressed until it arrives, as the proof that sway reads: a key pressed before sway has taken its
+# devices is lost, not queued (and swaymsg -t get_inputs, asked here, listed no device for five
+# minutes while sway acted on every key, so it is no proof).
+sway_takes_volume() { press_once media KEY_VOLUMEUP; [ "$(sway_lines volumeup)" -ge 1 ]; }
+started=$SECONDS
+wait_for 400 sway_takes_volume
+check "the headset's volume-up passes on to sway through the clone (sway reading after $((SECONDS - started)) s)" \
+    test "$(sway_lines volumeup)" -ge 1
 before=$(sway_lines play)
 press_once media KEY_PLAYPAUSE
 check "one click on the taken-over headset toggles mpv once (now $(mpv_status)), and sway never sees it ($(( $(sway_lines play) - before )) plays)" \
@@ -337,7 +332,6 @@ if [ "$failed" -ne 0 ]; then
     echo "--- sway (its log, the keys its bindings saw, swaymsg's errors, its inputs)"
     tail -20 /tmp/sway.log
     tail -20 /tmp/swaymsg.err
-    sed -n '1,3p;$p' /tmp/sway-reads.log
     cat /tmp/sway-keys
     sway_inputs | head -40
 fi
