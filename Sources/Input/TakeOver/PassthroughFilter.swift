@@ -81,7 +81,7 @@ public struct PassthroughFilter: Sendable {
             return .wait
         case (InputEvent.synchronization, InputEvent.report):
             defer {
-                frame = []
+                frame.removeAll(keepingCapacity: true)
                 consumedInFrame = false
             }
             let onlyScanCodes = frame.allSatisfy { $0.type == InputEvent.miscellaneous }

@@ -86,11 +86,15 @@ final class UInputClone {
     /// The clone's node, `/dev/input/event9` (nil if the kernel has not named it yet).
     var node: String? { libevdev_uinput_get_devnode(uinput).map { String(cString: $0) } }
 
-    /// Writes a frame; the kernel stamps each event with its own time.
+    /// Writes a frame in one write (a system call an event would cost each key its time again);
+    /// the kernel stamps each event with its own time.
     func write(_ events: [InputEvent]) {
-        for event in events {
-            libevdev_uinput_write_event(uinput, UInt32(event.type), UInt32(event.code), event.value)
+        guard !events.isEmpty else { return }
+        var raw = [input_event](repeating: input_event(), count: events.count)
+        for (index, event) in events.enumerated() {
+            (raw[index].type, raw[index].code, raw[index].value) = (event.type, event.code, event.value)
         }
+        _ = raw.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
     }
 
     /// What the desktop wrote to the clone: LEDs and sounds go on to the real device, each

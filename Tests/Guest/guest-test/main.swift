@@ -354,6 +354,12 @@ func cpuTicks(_ pid: pid_t) -> Int {
     }
     let throughClone = try EvdevReader(cloneNode)
     let direct = try EvdevReader(plainNode)
+    // The floor: the same hop by a process that does nothing else (FloorPassthrough).
+    let floorSource = try UInputDevice(name: "MediaRemote Bench Floor Keys", keys: [volumeUp])
+    guard let floorNode = floorSource.node, let floorClone = startFloorPassthrough(floorNode) else {
+        throw GuestFailure("the floor passthrough did not start")
+    }
+    let throughFloor = try EvdevReader(floorClone)
     func once(_ device: UInputDevice, _ reader: EvdevReader, _ value: Int32) -> Duration? {
         let start = MonotonicClock.now
         device.key(volumeUp, value)
@@ -362,22 +368,49 @@ func cpuTicks(_ pid: pid_t) -> Int {
     }
     var passedOn: [Duration] = []
     var unGrabbed: [Duration] = []
+    var floor: [Duration] = []
     for round in 0..<420 {
         let value: Int32 = round % 2 == 0 ? 1 : 0
         if let time = once(grabbed, throughClone, value) { passedOn.append(time) }
         if let time = once(plain, direct, value) { unGrabbed.append(time) }
+        if let time = once(floorSource, throughFloor, value) { floor.append(time) }
     }
     passedOn = Array(passedOn.dropFirst(20))
     unGrabbed = Array(unGrabbed.dropFirst(20))
+    floor = Array(floor.dropFirst(20))
     print("bench key through a taken-over device to its clone: \(summary(passedOn))")
     print("bench key read from a device nobody grabs: \(summary(unGrabbed))")
+    print("bench key through the floor passthrough (read, write, nothing else): \(summary(floor))")
     let ratio = { (samples: [Duration], reference: [Duration], rank: (Int) -> Int) -> String in
         let (a, b) = (samples.sorted(), reference.sorted())
         guard !a.isEmpty, !b.isEmpty, b[rank(b.count)] > .zero else { return "?" }
         return String(Double(a[rank(a.count)].wholeMicroseconds) / Double(b[rank(b.count)].wholeMicroseconds))
     }
     print("bench mediaremoted's wakeups in 5 s of idle, devices taken over: \(idleWakeups(5000).map(String.init) ?? "?")")
-    print("bench passthrough ratio of medians: \(ratio(passedOn, unGrabbed) { $0 / 2 }), of p99: \(ratio(passedOn, unGrabbed) { min($0 - 1, $0 * 99 / 100) })")
+    let median = { (count: Int) in count / 2 }
+    let p99 = { (count: Int) in min(count - 1, count * 99 / 100) }
+    print("bench passthrough ratio of medians: \(ratio(passedOn, unGrabbed, median)), of p99: \(ratio(passedOn, unGrabbed, p99))")
+    print("bench floor ratio of medians: \(ratio(floor, unGrabbed, median)), of p99: \(ratio(floor, unGrabbed, p99))")
+}
+
+/// Starts guest-test --floor-passthrough on `node`; its clone's node, once it is ready.
+func startFloorPassthrough(_ node: String) -> String? {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return nil }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    var pid: pid_t = 0
+    let arguments = [CommandLine.arguments[0], "--floor-passthrough", node]
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    guard posix_spawn(&pid, "/proc/self/exe", &actions, nil, &argv, environ) == 0 else { return nil }
+    close(pipeEnds[1])
+    var line = ""
+    var byte: UInt8 = 0
+    while read(pipeEnds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(Character(UnicodeScalar(byte))) }
+    close(pipeEnds[0])
+    return line.hasPrefix("floor ") ? String(line.dropFirst("floor ".count)) : nil
 }
 
 /// Median and p99 of the samples, in microseconds.
@@ -385,6 +418,10 @@ func summary(_ samples: [Duration]) -> String {
     let sorted = samples.map(\.wholeMicroseconds).sorted()
     guard !sorted.isEmpty else { return "no samples" }
     return "median \(sorted[sorted.count / 2]) µs, p99 \(sorted[min(sorted.count - 1, sorted.count * 99 / 100)]) µs"
+}
+
+if let index = CommandLine.arguments.firstIndex(of: "--floor-passthrough"), index + 1 < CommandLine.arguments.count {
+    FloorPassthrough.run(CommandLine.arguments[index + 1])
 }
 
 if CommandLine.arguments.contains("--bench") {
