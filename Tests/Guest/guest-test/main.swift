@@ -369,6 +369,8 @@ func cpuTicks(_ pid: pid_t) -> Int {
     var passedOn: [Duration] = []
     var unGrabbed: [Duration] = []
     var floor: [Duration] = []
+    let daemonCPU = processID(named: "mediaremoted").flatMap(cpuNanoseconds)
+    let floorCPU = floorPID.flatMap(cpuNanoseconds)
     for round in 0..<420 {
         let value: Int32 = round % 2 == 0 ? 1 : 0
         if let time = once(grabbed, throughClone, value) { passedOn.append(time) }
@@ -381,6 +383,11 @@ func cpuTicks(_ pid: pid_t) -> Int {
     print("bench key through a taken-over device to its clone: \(summary(passedOn))")
     print("bench key read from a device nobody grabs: \(summary(unGrabbed))")
     print("bench key through the floor passthrough (read, write, nothing else): \(summary(floor))")
+    if let before = daemonCPU, let after = processID(named: "mediaremoted").flatMap(cpuNanoseconds),
+        let floorBefore = floorCPU, let floorAfter = floorPID.flatMap(cpuNanoseconds)
+    {
+        print("bench CPU a key: mediaremoted \((after - before) / 420 / 1000) µs, the floor \((floorAfter - floorBefore) / 420 / 1000) µs")
+    }
     let ratio = { (samples: [Duration], reference: [Duration], rank: (Int) -> Int) -> String in
         let (a, b) = (samples.sorted(), reference.sorted())
         guard !a.isEmpty, !b.isEmpty, b[rank(b.count)] > .zero else { return "?" }
@@ -391,6 +398,18 @@ func cpuTicks(_ pid: pid_t) -> Int {
     let p99 = { (count: Int) in min(count - 1, count * 99 / 100) }
     print("bench passthrough ratio of medians: \(ratio(passedOn, unGrabbed, median)), of p99: \(ratio(passedOn, unGrabbed, p99))")
     print("bench floor ratio of medians: \(ratio(floor, unGrabbed, median)), of p99: \(ratio(floor, unGrabbed, p99))")
+}
+
+/// The floor passthrough's process, once started.
+nonisolated(unsafe) var floorPID: pid_t?
+
+/// The time a process has run on a CPU, in nanoseconds (/proc/PID/schedstat).
+func cpuNanoseconds(_ pid: pid_t) -> Int? {
+    guard let file = fopen("/proc/\(pid)/schedstat", "r") else { return nil }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 128)
+    guard fgets(&line, 128, file) != nil else { return nil }
+    return String(cString: line).split(separator: " ").first.flatMap { Int($0) }
 }
 
 /// Starts guest-test --floor-passthrough on `node`; its clone's node, once it is ready.
@@ -405,6 +424,7 @@ func startFloorPassthrough(_ node: String) -> String? {
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     guard posix_spawn(&pid, "/proc/self/exe", &actions, nil, &argv, environ) == 0 else { return nil }
+    floorPID = pid
     close(pipeEnds[1])
     var line = ""
     var byte: UInt8 = 0
