@@ -167,6 +167,14 @@ struct DaemonTests {
         try Self.expectFlag("--call-timeout", value, refusal: refusal)
     }
 
+    @Test("--grab, a flag of an older MediaRemote, is refused with what changed, not as unknown")
+    func grabFlag() throws {
+        let result = try Subprocess.run(Self.daemon, ["--grab", "--version"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--grab is gone: every device MediaRemote reads is taken over whenever /dev/uinput is writable"),
+                "\(result.stderr)")
+    }
+
     /// `flag value` taken, or refused with exit 2 and `refusal`. Parsing alone: --version ends
     /// the run before any bus is needed.
     static func expectFlag(_ flag: String, _ value: String, refusal: String?) throws {
