@@ -275,17 +275,6 @@ public final class KeyInput {
     private func readPending(_ path: String) {
         guard let entry = open[path] else { return }
         var events: [Event] = []
-        let key = { [options] (code: UInt16, value: KeyValue, timestamp: MonotonicInstant) in
-            if code == options.headsetKey, entry.headset != nil {
-                switch value {
-                case .pressed: events += entry.headset?.press(at: timestamp) ?? []
-                case .released: events += entry.headset?.release(at: timestamp) ?? []
-                case .autorepeat: break
-                }
-            } else {
-                events += entry.translator.key(code, value, at: timestamp)
-            }
-        }
         do {
             switch entry.info.reading {
             case .takenOver:
@@ -293,7 +282,7 @@ public final class KeyInput {
                     // Read before the grab: the desktop has had it already.
                     guard timestamp >= entry.takenOverSince else { return }
                     switch entry.filter.take(InputEvent(type, code, value)) {
-                    case .consumed: if let value = KeyValue(rawValue: value) { key(code, value, timestamp) }
+                    case .consumed: if let value = KeyValue(rawValue: value) { events += key(entry, code, value, at: timestamp) }
                     case .wait: break
                     case .write(let frame): entry.clone?.write(frame)
                     }
@@ -306,7 +295,7 @@ public final class KeyInput {
                     onDevicesChanged?()
                 }
             case .shared, nil:
-                try entry.device.read(wanted: entry.wanted) { key($0.code, $0.value, $0.timestamp) }
+                try entry.device.read(wanted: entry.wanted) { events += key(entry, $0.code, $0.value, at: $0.timestamp) }
             }
         } catch {
             onNotice?("\(entry.info.name) (\(path)) stopped working: \(error.description); the other devices go on")
@@ -315,7 +304,17 @@ public final class KeyInput {
             return
         }
         for event in events { onEvent?(event) }
-        armHeadsetTimer()
+        if entry.headset != nil { armHeadsetTimer() }
+    }
+
+    /// The events a key MediaRemote acts on makes: the headset button's gestures, or a media key's.
+    private func key(_ entry: OpenDevice, _ code: UInt16, _ value: KeyValue, at timestamp: MonotonicInstant) -> [Event] {
+        guard code == options.headsetKey, entry.headset != nil else { return entry.translator.key(code, value, at: timestamp) }
+        switch value {
+        case .pressed: return entry.headset?.press(at: timestamp) ?? []
+        case .released: return entry.headset?.release(at: timestamp) ?? []
+        case .autorepeat: return []
+        }
     }
 
     /// One timer for every headset's next deadline.
