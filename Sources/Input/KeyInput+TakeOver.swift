@@ -9,6 +9,12 @@ import Glibc
 /// nobody else reads it, and everything MediaRemote does not act on written to a uinput clone
 /// with the same capabilities, so the desktop sees the device as before minus its media keys.
 extension KeyInput {
+    /// How long a device waits for its keys to come up before it is taken over anyway, its held
+    /// keys released on the device itself (every reader, the desktop included, sees them come
+    /// up): longer than anyone holds a key while a device appears or the service starts, short
+    /// enough that a key stuck down for good (a firmware fault, a latching key) costs seconds.
+    static let longestWait: Duration = .seconds(5)
+
     /// Takes `entry`'s device over; or waits for its keys to be released first; or, without
     /// /dev/uinput, reads a media device shared and drops a keyboard.
     func takeOver(_ entry: OpenDevice) {
@@ -22,8 +28,7 @@ extension KeyInput {
         // clone, which never pressed it, and the desktop would hold it for good.
         if entry.device.anyKeyDown {
             close(uinput)
-            entry.info.reading = .waitingForKeysUp
-            return
+            return waitForKeysUp(entry)
         }
         // What the device says from here on is the clone's to pass on; what it said before,
         // the desktop has read already.
@@ -50,14 +55,14 @@ extension KeyInput {
         if entry.device.anyKeyDown {
             entry.device.ungrab()
             close(uinput)
-            entry.info.reading = .waitingForKeysUp
-            return
+            return waitForKeysUp(entry)
         }
         do {
             let clone = try UInputClone(of: entry.device, uinput: uinput, loop: loop)
             entry.clone = clone
             entry.filter = PassthroughFilter(consumedKeys: entry.wanted, cloneRepeats: entry.device.repeatsKeys)
             entry.info.reading = .takenOver(clone: clone.node ?? "")
+            entry.waitingSince = nil
         } catch {
             entry.device.ungrab()
             cannotTakeOver(entry, because: error.description, withoutUInput: true)
@@ -86,6 +91,39 @@ extension KeyInput {
             onDevicesChanged?()
             return true
         }
+    }
+
+    /// Marks `entry` as waiting for its keys to come up (its reads take it over once they are),
+    /// and arms the timer that ends the longest wait.
+    private func waitForKeysUp(_ entry: OpenDevice) {
+        entry.info.reading = .waitingForKeysUp
+        if entry.waitingSince == nil { entry.waitingSince = MonotonicClock.now }
+        armWaitTimer()
+    }
+
+    private func armWaitTimer() {
+        guard let first = open.values.compactMap(\.waitingSince).min() else {
+            waitTimer?.disarm()
+            return
+        }
+        if waitTimer == nil { waitTimer = try? loop.makeTimer { [unowned self] in self.longestWaitEnded() } }
+        waitTimer?.schedule(after: (first + Self.longestWait).duration(since: MonotonicClock.now))
+    }
+
+    /// Devices that waited the longest wait: their held keys are released on the device, and
+    /// they are taken over.
+    private func longestWaitEnded() {
+        let now = MonotonicClock.now
+        for entry in open.values {
+            guard case .waitingForKeysUp = entry.info.reading, let since = entry.waitingSince, since + Self.longestWait <= now else {
+                continue
+            }
+            entry.device.releaseHeldKeys()
+            entry.waitingSince = nil
+            takeOver(entry)
+            onDevicesChanged?()
+        }
+        armWaitTimer()
     }
 
     /// /dev/uinput appeared or its permissions changed: the devices read shared for want of it,

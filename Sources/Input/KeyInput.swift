@@ -58,7 +58,8 @@ public final class KeyInput {
         /// soon as /dev/uinput can be written).
         case shared(because: String, withoutUInput: Bool)
         /// To be taken over once no key of it is held (taking it over with a key down would
-        /// leave that key held for the desktop); meanwhile nothing of it is acted on.
+        /// leave that key held for the desktop), or after ``KeyInput/longestWait`` with its held
+        /// keys released on the device itself; meanwhile nothing of it is acted on.
         case waitingForKeysUp
     }
 
@@ -82,6 +83,8 @@ public final class KeyInput {
     var awaitingUInput: Set<String> = []
     var copies: [String: String] = [:]
     private var headsetTimer: Timer?
+    /// Ends the longest wait for keys up (KeyInput+TakeOver.swift).
+    var waitTimer: Timer?
     private lazy var permissionNotices = PermissionNotices(loop: loop) { [unowned self] in self.onNotice?($0) }
 
     final class OpenDevice {
@@ -98,6 +101,8 @@ public final class KeyInput {
         var clone: UInputClone?
         var filter: PassthroughFilter
         var takenOverSince = MonotonicInstant(microseconds: 0)
+        /// Since when it waits for its keys to come up, while it does.
+        var waitingSince: MonotonicInstant?
 
         init(device: EvdevDevice, info: DeviceInfo, translator: KeyTranslator, headset: HeadsetRecognizer?, wanted: Set<UInt16>) {
             self.device = device
@@ -145,6 +150,8 @@ public final class KeyInput {
         permissionNotices.forgetAll()
         headsetTimer?.cancel()
         headsetTimer = nil
+        waitTimer?.cancel()
+        waitTimer = nil
     }
 
     /// Every device seen, read or not, in path order.

@@ -95,6 +95,25 @@ final class EvdevDevice {
     /// Whether a key of the device is down now, by the kernel's state (false when it cannot say).
     var anyKeyDown: Bool { cevdev_any_key_down(fd) == 1 }
 
+    /// Releases every key the kernel holds down, by writing their releases to the device (as a
+    /// driver would report them): every reader sees them come up. Nothing when the device was
+    /// opened read-only.
+    func releaseHeldKeys() {
+        var bits = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
+        guard bits.withUnsafeMutableBufferPointer({ cevdev_keys_down(fd, $0.baseAddress) }) == 0 else { return }
+        var frame: [input_event] = []
+        for code in 0..<bits.count * 8 where bits[code / 8] & (1 << (code % 8)) != 0 {
+            var release = input_event()
+            (release.type, release.code, release.value) = (UInt16(EV_KEY), UInt16(code), 0)
+            frame.append(release)
+        }
+        guard !frame.isEmpty else { return }
+        var report = input_event()
+        (report.type, report.code) = (UInt16(EV_SYN), UInt16(SYN_REPORT))
+        frame.append(report)
+        _ = frame.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    }
+
     /// Whether the kernel repeats its held keys (EV_REP).
     var repeatsKeys: Bool { libevdev_has_event_type(device, UInt32(EV_REP)) != 0 }
 

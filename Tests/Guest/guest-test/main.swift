@@ -320,6 +320,24 @@ func cpuTicks(_ pid: pid_t) -> Int {
     press(held, KeyCode.nextSong)
     check("take-over: … and its media key is MediaRemote's", ["nextTrack"])
 
+    // A key held for good (a stuck key): after the longest wait (5 s) it is released on the device
+    // itself, so a reader of the device, as a desktop, sees it come up; then the device is taken
+    // over.
+    let stuck = try UInputDevice(name: "MediaRemote Test Stuck Headset", keys: [KeyCode.nextSong, volumeUp])
+    stuck.key(volumeUp, 1)
+    guard let stuckNode = stuck.node else { throw GuestFailure("the stuck headset has no node") }
+    let desktop = try EvdevReader(stuckNode)
+    let seen = desktop.keys(within: 10_000) { keys in keys.contains { $0.0 == volumeUp && $0.1 == 0 } }
+    if seen.contains(where: { $0.0 == volumeUp && $0.1 == 0 }), clone(of: stuck.name) != nil {
+        passed += 1
+        print("ok take-over: a key held for good is released on the device after the longest wait, and the device taken over")
+    } else {
+        failed += 1
+        print("FAIL take-over: a key held for good: the device's reader saw \(seen); \(String(describing: devices().first { $0.name == stuck.name }?.reading))")
+    }
+    press(stuck, KeyCode.nextSong)
+    check("take-over: … and its media key is MediaRemote's then", ["nextTrack"])
+
     // Idle with devices taken over (their clones' descriptors watched too): no wakeups.
     let idle = idleWakeups(3000)
     if idle == 0 {
