@@ -82,7 +82,7 @@ final class DeviceInputs {
         switch reading {
         case .takenOver(let clone): "read, taken over (its other keys go on to the desktop through \(clone.isEmpty ? "a clone" : clone))"
         case .shared(let because, _): "read shared: \(because)"
-        case .waitingForKeysUp: "to be taken over once its keys are released"
+        case .waitingForKeysUp?: "to be taken over once its keys are released"
         case nil: "read"
         }
     }

@@ -1,5 +1,4 @@
 import Config
-import Input
 
 /// Where the daemon's options come from: the configuration file, then the command line's
 /// flags over it (so a flag keeps its effect across reloads), then the device directories.
@@ -12,8 +11,6 @@ public struct Settings: Sendable {
     public var overrides: [@Sendable (inout Configuration) -> Void] = []
     public var inputDirectory: String?
     public var iioDirectory: String?
-    /// Where take-overs make their clones.
-    public var uinputPath = UInputAccess.path
 
     public init() {}
 
@@ -27,12 +24,10 @@ public struct Settings: Sendable {
         for override in overrides { override(&configuration) }
         // Keyboards are read only taken over: without uinput the whole configuration is refused
         // (at start-up, and by a reload, which keeps the one in use), never applied in part.
-        if let refusal = UInputAccess.refusal(of: configuration, uinput: uinputPath) {
+        if let refusal = UInputAccess.refusal(of: configuration) {
             let source = fromFile ? configurationPath ?? "the configuration" : "--read-keyboards"
             throw ConfigurationError(file: source, problems: [.init(line: 0, key: "devices.read_keyboards", message: refusal)])
         }
-        var options = Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory)
-        options.input.uinput = uinputPath
-        return options
+        return Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory)
     }
 }

@@ -19,15 +19,3 @@ static inline int cevdev_keys_down(int fd, unsigned char bits[KEY_MAX / 8 + 1]) 
 static inline int cevdev_uinput_set_phys(int fd, const char *phys) {
     return ioctl(fd, UI_SET_PHYS, phys);
 }
-
-/// Whether any key of the device on `fd` is down now, by the kernel's own state (EVIOCGKEY):
-/// 1 if one is, 0 if none, -1 when the device cannot say.
-static inline int cevdev_any_key_down(int fd) {
-    unsigned char bits[KEY_MAX / 8 + 1];
-    memset(bits, 0, sizeof bits);
-    if (ioctl(fd, EVIOCGKEY(sizeof bits), bits) < 0) return -1;
-    for (size_t i = 0; i < sizeof bits; i++) {
-        if (bits[i]) return 1;
-    }
-    return 0;
-}

@@ -10,7 +10,7 @@ public enum UInputAccess {
     public static let path = "/dev/uinput"
 
     /// Why /dev/uinput cannot be written, or nil when it can.
-    public static func problem(at path: String = path) -> String? {
+    public static func problem() -> String? {
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd < 0 else {
             close(fd)
@@ -35,8 +35,8 @@ public enum UInputAccess {
     /// Why `configuration` cannot be applied on this machine, or nil: a configuration that reads
     /// keyboards is refused without uinput, for a keyboard read shared acts twice on every
     /// media key.
-    public static func refusal(of configuration: Configuration, uinput path: String = path) -> String? {
-        guard configuration.readKeyboards, let problem = problem(at: path) else { return nil }
+    public static func refusal(of configuration: Configuration) -> String? {
+        guard configuration.readKeyboards, let problem = problem() else { return nil }
         return keyboardRefusal(problem)
     }
 

@@ -15,9 +15,10 @@ extension KeyInput {
     /// enough that a key stuck down for good (a firmware fault, a latching key) costs seconds.
     static let longestWait: Duration = .seconds(5)
 
-    /// Takes `entry`'s device over; or waits for its keys to be released first; or, without
-    /// /dev/uinput, reads a media device shared and drops a keyboard.
-    func takeOver(_ entry: OpenDevice) {
+    /// Takes `entry`'s device over; or waits for its keys to be released first (unless it has
+    /// waited the longest wait); or, without /dev/uinput, reads a media device shared and drops
+    /// a keyboard.
+    func takeOver(_ entry: OpenDevice, evenWithKeysDown: Bool = false) {
         let uinput: Int32
         do {
             uinput = try UInputClone.openUInput(options.uinput)
@@ -26,7 +27,7 @@ extension KeyInput {
         }
         // A key held now went down for the desktop: grabbed, its release would reach only the
         // clone, which never pressed it, and the desktop would hold it for good.
-        if entry.device.anyKeyDown {
+        if !evenWithKeysDown, entry.device.anyKeyDown {
             close(uinput)
             return waitForKeysUp(entry)
         }
@@ -52,7 +53,7 @@ extension KeyInput {
             return cannotTakeOver(entry, because: "cannot grab it: \(String(cString: strerror(grabbed)))", withoutUInput: false)
         }
         // Pressed between the look and the grab: let go, and wait for it to come up.
-        if entry.device.anyKeyDown {
+        if !evenWithKeysDown, entry.device.anyKeyDown {
             entry.device.ungrab()
             close(uinput)
             return waitForKeysUp(entry)
@@ -60,20 +61,19 @@ extension KeyInput {
         do {
             let clone = try UInputClone(of: entry.device, uinput: uinput, loop: loop)
             entry.clone = clone
-            entry.filter = PassthroughFilter(consumedKeys: entry.wanted, cloneRepeats: entry.device.repeatsKeys)
             entry.info.reading = .takenOver(clone: clone.node ?? "")
-            entry.waitingSince = nil
         } catch {
             entry.device.ungrab()
             cannotTakeOver(entry, because: error.description, withoutUInput: true)
         }
     }
 
-    /// Whether the device at `path` is a copy not to open (PassthroughIdentity): our own clones
-    /// never (known by their nodes too, whatever sysfs says); another program's while
-    /// MediaRemote reads its original, which carries the same keys. Read when another program
-    /// holds the original (interception-tools' `uinput -d` grabs a device and copies it).
-    func isCopyLeftAlone(_ path: String) -> Bool {
+    /// Leaves the device at `path` alone if it is a copy not to open (PassthroughIdentity), and
+    /// says whether it did: our own clones always (known by their nodes too, whatever sysfs
+    /// says), unlisted; another program's while MediaRemote reads its original, which carries
+    /// the same keys, listed as not read. Read when another program holds the original (a
+    /// passthrough that grabs a device and copies it under its name).
+    func leaveAloneIfCopy(_ path: String) -> Bool {
         copies[path] = nil
         if open.values.contains(where: { $0.clone?.node == path }) { return true }
         guard let number = SysfsCapabilities.deviceNumber(of: path) else { return false }
@@ -96,13 +96,22 @@ extension KeyInput {
     /// Marks `entry` as waiting for its keys to come up (its reads take it over once they are),
     /// and arms the timer that ends the longest wait.
     private func waitForKeysUp(_ entry: OpenDevice) {
-        entry.info.reading = .waitingForKeysUp
-        if entry.waitingSince == nil { entry.waitingSince = MonotonicClock.now }
+        // A device that waits again after a look at the grab keeps the time it began waiting.
+        if case .waitingForKeysUp = entry.info.reading { return }
+        entry.info.reading = .waitingForKeysUp(since: MonotonicClock.now)
         armWaitTimer()
     }
 
+    /// Since when each device waiting for its keys to come up has waited.
+    private var waitingSince: [(OpenDevice, MonotonicInstant)] {
+        open.values.compactMap { entry in
+            if case .waitingForKeysUp(let since) = entry.info.reading { return (entry, since) }
+            return nil
+        }
+    }
+
     private func armWaitTimer() {
-        guard let first = open.values.compactMap(\.waitingSince).min() else {
+        guard let first = waitingSince.map(\.1).min() else {
             waitTimer?.disarm()
             return
         }
@@ -114,13 +123,10 @@ extension KeyInput {
     /// they are taken over.
     private func longestWaitEnded() {
         let now = MonotonicClock.now
-        for entry in open.values {
-            guard case .waitingForKeysUp = entry.info.reading, let since = entry.waitingSince, since + Self.longestWait <= now else {
-                continue
-            }
+        for (entry, since) in waitingSince where since + Self.longestWait <= now {
+            // Released where the device can be written; taken over either way.
             entry.device.releaseHeldKeys()
-            entry.waitingSince = nil
-            takeOver(entry)
+            takeOver(entry, evenWithKeysDown: true)
             onDevicesChanged?()
         }
         armWaitTimer()

@@ -59,8 +59,8 @@ public final class KeyInput {
         case shared(because: String, withoutUInput: Bool)
         /// To be taken over once no key of it is held (taking it over with a key down would
         /// leave that key held for the desktop), or after ``KeyInput/longestWait`` with its held
-        /// keys released on the device itself; meanwhile nothing of it is acted on.
-        case waitingForKeysUp
+        /// keys released on the device itself; meanwhile nothing of it is acted on. Since when.
+        case waitingForKeysUp(since: MonotonicInstant)
     }
 
     /// Each event a key made.
@@ -101,8 +101,6 @@ public final class KeyInput {
         var clone: UInputClone?
         var filter: PassthroughFilter
         var takenOverSince = MonotonicInstant(microseconds: 0)
-        /// Since when it waits for its keys to come up, while it does.
-        var waitingSince: MonotonicInstant?
 
         init(device: EvdevDevice, info: DeviceInfo, translator: KeyTranslator, headset: HeadsetRecognizer?, wanted: Set<UInt16>) {
             self.device = device
@@ -168,7 +166,7 @@ public final class KeyInput {
     // MARK: Devices coming and going
 
     func consider(_ path: String) {
-        guard open[path] == nil, !isCopyLeftAlone(path) else { return }
+        guard open[path] == nil, !leaveAloneIfCopy(path) else { return }
         awaitingUInput.remove(path)
         let device: EvdevDevice
         do {
@@ -294,7 +292,7 @@ public final class KeyInput {
                     case .write(let frame): entry.clone?.write(frame)
                     }
                 }
-            case .waitingForKeysUp:
+            case .waitingForKeysUp?:
                 // The desktop still reads it and acts on what is pressed now: nothing is kept.
                 try entry.device.readEvents { _, _, _, _ in }
                 if !entry.device.anyKeyDown {

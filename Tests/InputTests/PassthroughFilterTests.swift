@@ -117,7 +117,7 @@ struct PassthroughFilterTests {
             ("", true, "USB Headset", ["USB Headset"], .copy(of: "USB Headset")),  // someone's passthrough
             ("00:11:22:33:44:55", true, "Earbuds (AVRCP)", ["USB Headset"], .original),  // BlueZ's device
             ("", true, "keyd virtual keyboard", ["AT Translated Set 2 keyboard"], .original),
-            ("", true, "input-remapper USB Headset forwarded", ["USB Headset"], .original),
+            ("", true, "USB Headset (remapped)", ["USB Headset"], .original),  // a remapper's device, renamed
             ("mediaremote/event5", false, "USB Headset", [], .original),  // hardware is never a copy
         ] as [(String, Bool, String, Set<String>, PassthroughIdentity)])
     func identity(_ phys: String, _ isVirtual: Bool, _ name: String, _ hardware: Set<String>, _ expected: PassthroughIdentity) {

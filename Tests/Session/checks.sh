@@ -277,6 +277,7 @@ user_systemctl daemon-reload
 # Without uinput access (the rule's line for it removed): nothing is grabbed, one journal line
 # says what that means and the fix, and one click acts twice (sway's binding and MediaRemote) —
 # the double action take-over prevents, shown here.
+cp /usr/lib/udev/rules.d/70-mediaremote.rules /tmp/70-mediaremote.rules
 sed -i '/KERNEL=="uinput"/d' /usr/lib/udev/rules.d/70-mediaremote.rules
 udevadm control --reload
 setfacl -b /dev/uinput
@@ -300,8 +301,14 @@ check "… a configuration reading keyboards is refused with the sentence, the s
     eval 'wait_for 10 journal_has 3 "keyboards are read only taken over" && is_active'
 as_user rm "$config"
 pid=$(unit_property MainPID)
-setfacl -m "u:$user:rw" /dev/uinput
-check "… and once /dev/uinput is the person's again, the headset is taken over by itself, the same process running" \
+# The fix the journal gives: the rule installed, then udevadm trigger for uinput.
+cp /tmp/70-mediaremote.rules /usr/lib/udev/rules.d/70-mediaremote.rules
+udevadm control --reload
+udevadm trigger --sysname-match=uinput
+udevadm settle
+check "… and after the fix the journal gives (the rule, udevadm trigger --sysname-match=uinput), /dev/uinput is $user's" \
+    wait_for 10 has_acl /dev/uinput
+check "… and the headset is taken over by itself, the same process running" \
     eval 'wait_for 10 taken_over "$headset" && [ "$(unit_property MainPID)" = "$pid" ]'
 
 # --- Without the rule: a headset plugged in gets no ACL; one clear line for it, none for the

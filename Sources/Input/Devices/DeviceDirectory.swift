@@ -54,14 +54,8 @@ final class DeviceDirectory {
 
     /// The nodes there now, in order.
     func scan() -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var paths: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(prefix) { paths.append(directory + "/" + name) }
-        }
-        return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+        SysfsFile.names(in: directory).filter { $0.hasPrefix(prefix) }.map { directory + "/" + $0 }
+            .sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }
 
     /// Reads every pending inotify record: (name, mask).

@@ -92,19 +92,26 @@ final class EvdevDevice {
         libevdev_grab(device, LIBEVDEV_UNGRAB)
     }
 
+    /// The keys the kernel holds down now (EVIOCGKEY); none when the device cannot say.
+    var keysDown: [UInt16] {
+        var bits = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
+        guard bits.withUnsafeMutableBufferPointer({ cevdev_keys_down(fd, $0.baseAddress) }) == 0 else { return [] }
+        var down: [UInt16] = []
+        for code in 0..<bits.count * 8 where bits[code / 8] & UInt8(1 << (code % 8)) != 0 { down.append(UInt16(code)) }
+        return down
+    }
+
     /// Whether a key of the device is down now, by the kernel's state (false when it cannot say).
-    var anyKeyDown: Bool { cevdev_any_key_down(fd) == 1 }
+    var anyKeyDown: Bool { !keysDown.isEmpty }
 
     /// Releases every key the kernel holds down, by writing their releases to the device (as a
     /// driver would report them): every reader sees them come up. Nothing when the device was
     /// opened read-only.
     func releaseHeldKeys() {
-        var bits = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
-        guard bits.withUnsafeMutableBufferPointer({ cevdev_keys_down(fd, $0.baseAddress) }) == 0 else { return }
         var frame: [input_event] = []
-        for code in 0..<bits.count * 8 where bits[code / 8] & (1 << (code % 8)) != 0 {
+        for code in keysDown {
             var release = input_event()
-            (release.type, release.code, release.value) = (UInt16(EV_KEY), UInt16(code), 0)
+            (release.type, release.code, release.value) = (UInt16(EV_KEY), code, 0)
             frame.append(release)
         }
         guard !frame.isEmpty else { return }

@@ -33,15 +33,9 @@ struct IIOAccelerometer {
 
     /// Every accelerometer under `root` (`/sys/bus/iio/devices`).
     static func all(under root: String) -> [IIOAccelerometer] {
-        guard let handle = opendir(root) else { return [] }
-        defer { closedir(handle) }
-        var found: [IIOAccelerometer] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasPrefix("iio:device"), let device = IIOAccelerometer(directory: "\(root)/\(name)") else { continue }
-            found.append(device)
-        }
-        return found.sorted { $0.directory < $1.directory }
+        SysfsFile.names(in: root).filter { $0.hasPrefix("iio:device") }
+            .compactMap { IIOAccelerometer(directory: "\(root)/\($0)") }
+            .sorted { $0.directory < $1.directory }
     }
 
     /// The current reading, or nil when the device stopped answering.

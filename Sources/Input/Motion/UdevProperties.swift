@@ -31,6 +31,18 @@ enum SysfsFile {
         return String(decoding: bytes[0..<count], as: UTF8.self)
     }
 
+    /// The names in a directory (`.` and `..` included), in the order the directory gives them;
+    /// none when it cannot be read.
+    static func names(in directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return names
+    }
+
     /// The file's first word as a number (sysfs values end with a newline).
     static func number(_ path: String) -> Double? {
         read(path)?.split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }

@@ -11,10 +11,10 @@ import Glibc
 /// carry `phys` `mediaremote/<original>` (``UInputClone/physPrefix``), whatever their name. Any
 /// other virtual device that bears the name of a device the kernel made for hardware is another
 /// program's passthrough of it (libevdev's `libevdev_uinput_create_from_device` copies the
-/// name, as evsieve and many remappers leave it). Virtual devices with names of their own —
-/// BlueZ's "… (AVRCP)", keyd's "keyd virtual keyboard", input-remapper's "… forwarded" — are
-/// devices like any other: they are what the desktop reads when those programs hold the
-/// hardware, so taking them over is the right link in the chain.
+/// name, so a passthrough built on it keeps it unless it renames). Virtual devices with names of
+/// their own — BlueZ's "… (AVRCP)", keyd's "keyd virtual keyboard" — are devices like any other:
+/// they are what the desktop reads when those programs hold the hardware, so taking them over
+/// is the right link in the chain.
 public enum PassthroughIdentity: Equatable, Sendable {
     /// Not a copy: read by the usual rules.
     case original
@@ -45,17 +45,10 @@ public enum PassthroughIdentity: Equatable, Sendable {
     /// The names of the input devices the kernel made for hardware (not under devices/virtual).
     private static func hardwareNames(sysfs: String) -> Set<String> {
         let directory = sysfs + "/class/input"
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names = Set<String>()
-        while let entry = readdir(handle) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard entryName.hasPrefix("input"), let path = realPath(directory + "/" + entryName), !path.contains("/devices/virtual/"),
-                let name = SysfsFile.read(path + "/name").map(firstLine)
-            else { continue }
-            names.insert(name)
-        }
-        return names
+        return Set(SysfsFile.names(in: directory).filter { $0.hasPrefix("input") }.compactMap { entry -> String? in
+            guard let path = realPath(directory + "/" + entry), !path.contains("/devices/virtual/") else { return nil }
+            return SysfsFile.read(path + "/name").map(firstLine)
+        })
     }
 
     private static func firstLine(_ text: String) -> String { String(text.prefix { $0 != "\n" }) }

@@ -39,7 +39,6 @@ final class UInputClone {
     init(of device: EvdevDevice, uinput uinputFD: Int32, loop: EventLoop) throws(DeviceError) {
         fd = uinputFD
         let sysname = device.path.split(separator: "/").last.map(String.init) ?? device.path
-        libevdev_set_phys(device.device, Self.physPrefix + sysname)
         _ = cevdev_uinput_set_phys(fd, Self.physPrefix + sysname)
         libevdev_disable_event_type(device.device, UInt32(EV_FF))
         var made: OpaquePointer?

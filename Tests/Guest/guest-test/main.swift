@@ -153,17 +153,23 @@ func idleWakeups(_ milliseconds: UInt32) -> Int? {
 
 var passed = 0
 var failed = 0
-@MainActor func check(_ name: String, _ expected: [String], within milliseconds: Int64 = 3000, quiet: Int64 = 400) {
-    settle(milliseconds) { received.count >= expected.count }
-    // Then a moment more: nothing else may arrive.
-    settle(quiet)
-    if received == expected {
+
+/// Counts and prints one check: "ok NAME" when it holds, otherwise "FAIL " and why.
+@MainActor func verdict(_ holds: Bool, _ name: String, otherwise why: @autoclosure () -> String) {
+    if holds {
         passed += 1
         print("ok \(name)")
     } else {
         failed += 1
-        print("FAIL \(name): expected \(expected), received \(received)")
+        print("FAIL \(why())")
     }
+}
+
+@MainActor func check(_ name: String, _ expected: [String], within milliseconds: Int64 = 3000, quiet: Int64 = 400) {
+    settle(milliseconds) { received.count >= expected.count }
+    // Then a moment more: nothing else may arrive.
+    settle(quiet)
+    verdict(received == expected, name, otherwise: "\(name): expected \(expected), received \(received)")
     received = []
 }
 
@@ -254,38 +260,28 @@ func cpuTicks(_ pid: pid_t) -> Int {
     device?.key(volumeUp, 1)
     device?.key(volumeUp, 0)
     let passedOn = reader.keys(within: 2000) { $0.count >= 2 }
-    check("take-over: the volume key reaches MediaRemote as nothing", [], within: 600)
-    if passedOn.map(\.0) == [volumeUp, volumeUp] && passedOn.map(\.1) == [1, 0] {
-        passed += 1
-        print("ok take-over: the volume key passes on to the clone \(node), press and release")
-    } else {
-        failed += 1
-        print("FAIL take-over: the clone \(node) gave \(passedOn) for a volume key")
-    }
+    verdict(
+        passedOn.map(\.0) == [volumeUp, volumeUp] && passedOn.map(\.1) == [1, 0],
+        "take-over: the volume key passes on to the clone \(node), press and release",
+        otherwise: "take-over: the clone \(node) gave \(passedOn) for a volume key")
     press(device!, KeyCode.nextSong)
     check("take-over: the media key reaches MediaRemote", ["nextTrack"])
     let leaked = reader.keys(within: 500)
     let listed = devices().filter { $0.name == name }.count
-    if leaked.isEmpty && listed == 1 {
-        passed += 1
-        print("ok take-over: the media key never reaches the clone, and the clone is not read (listed once)")
-    } else {
-        failed += 1
-        print("FAIL take-over: the clone gave \(leaked) for the media key; listed \(listed) times")
-    }
+    verdict(
+        leaked.isEmpty && listed == 1,
+        "take-over: the media key never reaches the clone, and the clone is not read (listed once)",
+        otherwise: "take-over: the clone gave \(leaked) for the media key; listed \(listed) times")
     // Caps Lock set on the clone, as a desktop sets it, reaches the device.
     let capsLock: UInt16 = 1  // LED_CAPSL
     let leds = try UInputDevice(name: "MediaRemote Test LED Keyboard", keys: [KeyCode.nextSong, volumeUp], leds: [capsLock])
     if let ledClone = clone(of: leds.name), let writer = try? EvdevReader(ledClone, writable: true) {
         writer.write([(InputEvent.led, capsLock, 1), (InputEvent.synchronization, InputEvent.report, 0)])
         let set = leds.leds(within: 2000)
-        if set[capsLock] == 1 {
-            passed += 1
-            print("ok take-over: Caps Lock's LED set on the clone \(ledClone) reaches the device")
-        } else {
-            failed += 1
-            print("FAIL take-over: Caps Lock's LED set on the clone \(ledClone); the device got \(set)")
-        }
+        verdict(
+            set[capsLock] == 1,
+            "take-over: Caps Lock's LED set on the clone \(ledClone) reaches the device",
+            otherwise: "take-over: Caps Lock's LED set on the clone \(ledClone); the device got \(set)")
     } else {
         failed += 1
         print("FAIL take-over: the LED device has no clone to write")
@@ -300,23 +296,17 @@ func cpuTicks(_ pid: pid_t) -> Int {
         reading = devices().first { $0.name == held.name }?.reading
         return reading != nil
     }
-    if reading == .waitingForKeysUp {
-        passed += 1
-        print("ok take-over: a device with a key held is not taken over until the key is up (waiting for keys up)")
-    } else {
-        failed += 1
-        print("FAIL take-over: a device with a key held is read as \(String(describing: reading))")
-    }
+    verdict(
+        reading == .waitingForKeysUp,
+        "take-over: a device with a key held is not taken over until the key is up (waiting for keys up)",
+        otherwise: "take-over: a device with a key held is read as \(String(describing: reading))")
     press(held, KeyCode.nextSong)
     check("take-over: while it waits, its media key is the desktop's, not MediaRemote's", [], within: 800)
     held.key(volumeUp, 0)
-    if clone(of: held.name) != nil {
-        passed += 1
-        print("ok take-over: the key released, the device is taken over")
-    } else {
-        failed += 1
-        print("FAIL take-over: the key released, the device is still \(String(describing: devices().first { $0.name == held.name }?.reading))")
-    }
+    verdict(
+        clone(of: held.name) != nil,
+        "take-over: the key released, the device is taken over",
+        otherwise: "take-over: the key released, the device is still \(String(describing: devices().first { $0.name == held.name }?.reading))")
     press(held, KeyCode.nextSong)
     check("take-over: … and its media key is MediaRemote's", ["nextTrack"])
 
@@ -328,35 +318,25 @@ func cpuTicks(_ pid: pid_t) -> Int {
     guard let stuckNode = stuck.node else { throw GuestFailure("the stuck headset has no node") }
     let desktop = try EvdevReader(stuckNode)
     let seen = desktop.keys(within: 10_000) { keys in keys.contains { $0.0 == volumeUp && $0.1 == 0 } }
-    if seen.contains(where: { $0.0 == volumeUp && $0.1 == 0 }), clone(of: stuck.name) != nil {
-        passed += 1
-        print("ok take-over: a key held for good is released on the device after the longest wait, and the device taken over")
-    } else {
-        failed += 1
-        print("FAIL take-over: a key held for good: the device's reader saw \(seen); \(String(describing: devices().first { $0.name == stuck.name }?.reading))")
-    }
+    verdict(
+        seen.contains(where: { $0.0 == volumeUp && $0.1 == 0 }) && clone(of: stuck.name) != nil,
+        "take-over: a key held for good is released on the device after the longest wait, and the device taken over",
+        otherwise: "take-over: a key held for good: the device's reader saw \(seen); \(String(describing: devices().first { $0.name == stuck.name }?.reading))")
     press(stuck, KeyCode.nextSong)
     check("take-over: … and its media key is MediaRemote's then", ["nextTrack"])
 
     // Idle with devices taken over (their clones' descriptors watched too): no wakeups.
     let idle = idleWakeups(3000)
-    if idle == 0 {
-        passed += 1
-        print("ok take-over: mediaremoted is not woken while idle, devices taken over (0 wakeups in 3 s)")
-    } else {
-        failed += 1
-        print("FAIL take-over: mediaremoted woke \(idle.map(String.init) ?? "?") times in 3 s of idle")
-    }
+    verdict(
+        idle == 0, "take-over: mediaremoted is not woken while idle, devices taken over (0 wakeups in 3 s)",
+        otherwise: "take-over: mediaremoted woke \(idle.map(String.init) ?? "?") times in 3 s of idle")
 
     device = nil
     settle(5000) { access(node, F_OK) != 0 }
-    if access(node, F_OK) != 0 {
-        passed += 1
-        print("ok take-over: the device removed, its clone \(node) goes too")
-    } else {
-        failed += 1
-        print("FAIL take-over: the device removed, its clone \(node) stays")
-    }
+    verdict(
+        access(node, F_OK) != 0,
+        "take-over: the device removed, its clone \(node) goes too",
+        otherwise: "take-over: the device removed, its clone \(node) stays")
 }
 
 /// What taking a device over costs a key the desktop gets: a key written to a taken-over device
@@ -539,13 +519,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--patterns"), index + 1 < C
         let plain = try UInputDevice(name: "MediaRemote Plain Media Keys", keys: [KeyCode.playCD])
         settle(10_000) { readDevices().isSuperset(of: [keyboard.name, plain.name]) && classes()[excluded.name] != nil }
         let read = readDevices()
-        if read.contains(keyboard.name) && read.contains(plain.name) && !read.contains(excluded.name) {
-            passed += 1
-            print("ok devices.include reads a keyboard named in it; devices.exclude leaves a media device alone")
-        } else {
-            failed += 1
-            print("FAIL devices.include/exclude: read \(read.sorted())")
-        }
+        verdict(
+            read.contains(keyboard.name) && read.contains(plain.name) && !read.contains(excluded.name),
+            "devices.include reads a keyboard named in it; devices.exclude leaves a media device alone",
+            otherwise: "devices.include/exclude: read \(read.sorted())")
         press(keyboard, KeyCode.previousSong)
         check("the included keyboard's media key → previousTrack", ["previousTrack"])
         press(excluded, KeyCode.nextSong)
@@ -585,16 +562,12 @@ do {
     settle(10_000) { readDevices().isSuperset(of: wanted) && classes()[accelerometer.name] != nil }
     let read = readDevices()
     let seen = classes()
-    if read.isSuperset(of: wanted) && !read.contains(keyboard.name) && seen[keyboard.name] == "keyboard"
-        && seen[accelerometer.name] == "accelerometer" && !read.contains(accelerometer.name)
-        && seen[media.name] == "media device" && seen[avrcp.name] == "media device"
-    {
-        passed += 1
-        print("ok devices: media keys, headset and AVRCP read as media devices; the keyboard and the accelerometer classed and not read")
-    } else {
-        failed += 1
-        print("FAIL devices: read \(read.sorted()), classes \(seen)")
-    }
+    verdict(
+        read.isSuperset(of: wanted) && !read.contains(keyboard.name) && seen[keyboard.name] == "keyboard"
+            && seen[accelerometer.name] == "accelerometer" && !read.contains(accelerometer.name)
+            && seen[media.name] == "media device" && seen[avrcp.name] == "media device",
+        "devices: media keys, headset and AVRCP read as media devices; the keyboard and the accelerometer classed and not read",
+        otherwise: "devices: read \(read.sorted()), classes \(seen)")
 
     for (code, subtype) in [
         (KeyCode.playPause, "togglePlayPause"), (KeyCode.nextSong, "nextTrack"), (KeyCode.previousSong, "previousTrack"),
@@ -650,13 +623,10 @@ do {
         received = []
         press(media, KeyCode.nextSong)
         settle(3000) { !received.isEmpty }
-        if flooded < 300 && received == ["nextTrack"] {
-            passed += 1
-            print("ok after SYN_DROPPED (\(flooded) of 300 presses survived the overflow) the device is resynced and read")
-        } else {
-            failed += 1
-            print("FAIL SYN_DROPPED: \(flooded) of 300 presses arrived, then \(received)")
-        }
+        verdict(
+            flooded < 300 && received == ["nextTrack"],
+            "after SYN_DROPPED (\(flooded) of 300 presses survived the overflow) the device is resynced and read",
+            otherwise: "SYN_DROPPED: \(flooded) of 300 presses arrived, then \(received)")
         received = []
     } else {
         failed += 1
@@ -673,13 +643,10 @@ do {
         _ = try bridge(MediaRemoteMembers.claimMotion)
         settle(3000) { holdsOpen(daemon, node) }
         let openClaimed = holdsOpen(daemon, node)
-        if closedUnclaimed && openClaimed {
-            passed += 1
-            print("ok the accelerometer is closed with no claim and opened by ClaimMotion")
-        } else {
-            failed += 1
-            print("FAIL accelerometer open: without a claim \(!closedUnclaimed), with one \(openClaimed)")
-        }
+        verdict(
+            closedUnclaimed && openClaimed,
+            "the accelerometer is closed with no claim and opened by ClaimMotion",
+            otherwise: "accelerometer open: without a claim \(!closedUnclaimed), with one \(openClaimed)")
         // The recording's times count from its start: replayed from `start` on.
         let start = MonotonicClock.now
         for sample in shake {
@@ -697,13 +664,10 @@ do {
         check("the last claim released mid-shake → cancelled", ["shake began", "shake cancelled"], within: 3000)
         settle(3000) { !holdsOpen(daemon, node) }
         // Closed by a live daemon, not gone with a dead one.
-        if kill(daemon, 0) == 0 && !holdsOpen(daemon, node) {
-            passed += 1
-            print("ok the accelerometer is closed when the last claim goes")
-        } else {
-            failed += 1
-            print("FAIL the accelerometer stayed open after ReleaseMotion")
-        }
+        verdict(
+            kill(daemon, 0) == 0 && !holdsOpen(daemon, node),
+            "the accelerometer is closed when the last claim goes",
+            otherwise: "the accelerometer stayed open after ReleaseMotion")
 
         // Unplugged mid-shake: the shake in progress is cancelled (the claim stays).
         _ = try bridge(MediaRemoteMembers.claimMotion)
