@@ -341,65 +341,74 @@ func cpuTicks(_ pid: pid_t) -> Int {
 
 /// What taking a device over costs a key the desktop gets: a key written to a taken-over device
 /// and read from its clone (mediaremoted reads it and writes it on: one more hop), beside a key
-/// written to a device nobody grabs and read from that device itself, in turns, in one run.
+/// written to a device nobody grabs and read from that device itself, and beside two floors
+/// (FloorPassthrough: the same hop by a process that does nothing else, reading blocking, and
+/// on an event loop as mediaremoted must), in turns, in one run.
 @MainActor func benchPassthrough() throws {
     let volumeUp: UInt16 = 115
+    struct Path {
+        let name: String
+        let device: UInputDevice
+        let reader: EvdevReader
+        /// The process that passes the key on, if one does.
+        let pid: pid_t?
+        var samples: [Duration] = []
+        var cpuBefore: Int?
+    }
     let grabbed = try UInputDevice(name: "MediaRemote Bench Volume Headset", keys: [KeyCode.nextSong, volumeUp])
     // No media key: mediaremoted neither reads nor grabs it.
     let plain = try UInputDevice(name: "MediaRemote Bench Plain Keys", keys: [volumeUp])
     guard let cloneNode = clone(of: grabbed.name), let plainNode = plain.node else {
         throw GuestFailure("no clone of \(grabbed.name), or no node for \(plain.name)")
     }
-    let throughClone = try EvdevReader(cloneNode)
-    let direct = try EvdevReader(plainNode)
-    // The floor: the same hop by a process that does nothing else (FloorPassthrough).
-    let floorSource = try UInputDevice(name: "MediaRemote Bench Floor Keys", keys: [volumeUp])
-    guard let floorNode = floorSource.node, let floorClone = startFloorPassthrough(floorNode) else {
-        throw GuestFailure("the floor passthrough did not start")
+    var paths = [
+        Path(name: "through a taken-over device to its clone", device: grabbed, reader: try EvdevReader(cloneNode),
+             pid: processID(named: "mediaremoted")),
+        Path(name: "read from a device nobody grabs", device: plain, reader: try EvdevReader(plainNode), pid: nil),
+    ]
+    for (eventLoop, name) in [(false, "the floor passthrough (blocking read, write)"),
+                              (true, "the floor on an event loop (epoll, read until EAGAIN, write)")] {
+        let source = try UInputDevice(name: "MediaRemote Bench Floor Keys", keys: [volumeUp])
+        guard let node = source.node, let floor = startFloorPassthrough(node, eventLoop: eventLoop) else {
+            throw GuestFailure("\(name) did not start")
+        }
+        paths.append(Path(name: "through " + name, device: source, reader: try EvdevReader(floor.clone), pid: floor.pid))
     }
-    let throughFloor = try EvdevReader(floorClone)
-    func once(_ device: UInputDevice, _ reader: EvdevReader, _ value: Int32) -> Duration? {
+    func once(_ path: Path, _ value: Int32) -> Duration? {
         let start = MonotonicClock.now
-        device.key(volumeUp, value)
-        guard !reader.keys(within: 2000, until: { !$0.isEmpty }).isEmpty else { return nil }
+        path.device.key(volumeUp, value)
+        guard !path.reader.keys(within: 2000, until: { !$0.isEmpty }).isEmpty else { return nil }
         return MonotonicClock.now.duration(since: start)
     }
-    var passedOn: [Duration] = []
-    var unGrabbed: [Duration] = []
-    var floor: [Duration] = []
-    let daemonCPU = processID(named: "mediaremoted").flatMap(cpuNanoseconds)
-    let floorCPU = floorPID.flatMap(cpuNanoseconds)
-    for round in 0..<420 {
-        let value: Int32 = round % 2 == 0 ? 1 : 0
-        if let time = once(grabbed, throughClone, value) { passedOn.append(time) }
-        if let time = once(plain, direct, value) { unGrabbed.append(time) }
-        if let time = once(floorSource, throughFloor, value) { floor.append(time) }
+    let rounds = 420
+    for index in paths.indices { paths[index].cpuBefore = paths[index].pid.flatMap(cpuNanoseconds) }
+    for round in 0..<rounds {
+        for index in paths.indices {
+            if let time = once(paths[index], round % 2 == 0 ? 1 : 0) { paths[index].samples.append(time) }
+        }
     }
-    passedOn = Array(passedOn.dropFirst(20))
-    unGrabbed = Array(unGrabbed.dropFirst(20))
-    floor = Array(floor.dropFirst(20))
-    print("bench key through a taken-over device to its clone: \(summary(passedOn))")
-    print("bench key read from a device nobody grabs: \(summary(unGrabbed))")
-    print("bench key through the floor passthrough (read, write, nothing else): \(summary(floor))")
-    if let before = daemonCPU, let after = processID(named: "mediaremoted").flatMap(cpuNanoseconds),
-        let floorBefore = floorCPU, let floorAfter = floorPID.flatMap(cpuNanoseconds)
-    {
-        print("bench CPU a key: mediaremoted \((after - before) / 420 / 1000) µs, the floor \((floorAfter - floorBefore) / 420 / 1000) µs")
-    }
-    let ratio = { (samples: [Duration], reference: [Duration], rank: (Int) -> Int) -> String in
-        let (a, b) = (samples.sorted(), reference.sorted())
-        guard !a.isEmpty, !b.isEmpty, b[rank(b.count)] > .zero else { return "?" }
-        return String(Double(a[rank(a.count)].wholeMicroseconds) / Double(b[rank(b.count)].wholeMicroseconds))
-    }
-    print("bench mediaremoted's wakeups in 5 s of idle, devices taken over: \(idleWakeups(5000).map(String.init) ?? "?")")
+    let unGrabbed = Array(paths[1].samples.dropFirst(20)).sorted()
     let median = { (count: Int) in count / 2 }
     let p99 = { (count: Int) in min(count - 1, count * 99 / 100) }
-    print("bench passthrough ratio of medians: \(ratio(passedOn, unGrabbed, median)), of p99: \(ratio(passedOn, unGrabbed, p99))")
-    print("bench floor ratio of medians: \(ratio(floor, unGrabbed, median)), of p99: \(ratio(floor, unGrabbed, p99))")
+    let ratio = { (samples: [Duration], rank: (Int) -> Int) -> String in
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty, !unGrabbed.isEmpty, unGrabbed[rank(unGrabbed.count)] > .zero else { return "?" }
+        let value = Double(sorted[rank(sorted.count)].wholeMicroseconds) / Double(unGrabbed[rank(unGrabbed.count)].wholeMicroseconds)
+        return String(Double(Int(value * 100)) / 100)
+    }
+    for path in paths {
+        let samples = Array(path.samples.dropFirst(20))
+        var line = "bench key \(path.name): \(summary(samples))"
+        if path.pid != nil {
+            line += "; ratio to the ungrabbed read: \(ratio(samples, median)) of medians, \(ratio(samples, p99)) of p99"
+            if let before = path.cpuBefore, let after = path.pid.flatMap(cpuNanoseconds) {
+                line += "; CPU a key \((after - before) / rounds / 1000) µs"
+            }
+        }
+        print(line)
+    }
+    print("bench mediaremoted's wakeups in 5 s of idle, devices taken over: \(idleWakeups(5000).map(String.init) ?? "?")")
 }
-
-/// The floor passthrough's process, once started.
-nonisolated(unsafe) var floorPID: pid_t?
 
 /// The time a process has run on a CPU, in nanoseconds (/proc/PID/schedstat).
 func cpuNanoseconds(_ pid: pid_t) -> Int? {
@@ -410,25 +419,25 @@ func cpuNanoseconds(_ pid: pid_t) -> Int? {
     return String(cString: line).split(separator: " ").first.flatMap { Int($0) }
 }
 
-/// Starts guest-test --floor-passthrough on `node`; its clone's node, once it is ready.
-func startFloorPassthrough(_ node: String) -> String? {
+/// Starts guest-test --floor-passthrough on `node` (on an event loop, or reading blocking); its
+/// clone's node and its process, once it is ready.
+func startFloorPassthrough(_ node: String, eventLoop: Bool) -> (clone: String, pid: pid_t)? {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
     var pid: pid_t = 0
-    let arguments = [CommandLine.arguments[0], "--floor-passthrough", node]
+    let arguments = [CommandLine.arguments[0], "--floor-passthrough", node] + (eventLoop ? ["--event-loop"] : [])
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     guard posix_spawn(&pid, "/proc/self/exe", &actions, nil, &argv, environ) == 0 else { return nil }
-    floorPID = pid
     close(pipeEnds[1])
     var line = ""
     var byte: UInt8 = 0
     while read(pipeEnds[0], &byte, 1) == 1, byte != UInt8(ascii: "\n") { line.append(Character(UnicodeScalar(byte))) }
     close(pipeEnds[0])
-    return line.hasPrefix("floor ") ? String(line.dropFirst("floor ".count)) : nil
+    return line.hasPrefix("floor ") ? (String(line.dropFirst("floor ".count)), pid) : nil
 }
 
 /// Median and p99 of the samples, in microseconds.
@@ -439,7 +448,7 @@ func summary(_ samples: [Duration]) -> String {
 }
 
 if let index = CommandLine.arguments.firstIndex(of: "--floor-passthrough"), index + 1 < CommandLine.arguments.count {
-    FloorPassthrough.run(CommandLine.arguments[index + 1])
+    FloorPassthrough.run(CommandLine.arguments[index + 1], eventLoop: CommandLine.arguments.contains("--event-loop"))
 }
 
 if CommandLine.arguments.contains("--bench") {
