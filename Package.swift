@@ -68,6 +68,8 @@ let package = Package(
         .executableTarget(name: "guest-test", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "CEvdev", "MediaRemoteAPI", "Motion", "MotionEvaluation", "Time"], path: "Tests/Guest/guest-test"),
         // Scores shake detectors on labelled recordings, for `make eval-motion`.
         .executableTarget(name: "motion-eval", dependencies: ["Motion", "MotionEvaluation", "Time"]),
+        // Replaces a file whole until killed: the test of the state file's atomic writes.
+        .executableTarget(name: "file-replacer", dependencies: ["Config"], path: "Tests/FileReplacer"),
         // The pure dispatcher's throughput, for `make bench`.
         .executableTarget(name: "dispatch-bench", dependencies: ["Core", "Time"]),
 

@@ -33,6 +33,9 @@ final class Coordinator {
 
     /// The players' failures the log has told of.
     var failures = FailureLog()
+    /// Where what the rules know is kept across restarts (Coordinator+State.swift); nil when
+    /// it cannot be.
+    var state: StateStore?
     private var appWatch: SignalSubscription?
     private let announcer: PropertyAnnouncer
     private var graceTimer: Timer?
@@ -52,8 +55,9 @@ final class Coordinator {
     }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
-    /// ``takeProxyName()``) and starts following the bus.
-    func start(mprisProxy: Bool) throws(DBusError) {
+    /// ``takeProxyName()``), recalls what the service before this one knew (kept at
+    /// `statePath`) and starts following the bus.
+    func start(mprisProxy: Bool, statePath: String?) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: MediaRemoteNames.objectPath)
         if mprisProxy { try startProxy() }
         tracker.delegate = self
@@ -71,6 +75,7 @@ final class Coordinator {
         inputs.onEvent = { [unowned self] event in self.router.dispatch(event) }
         router.onMotionClaim = { [unowned self] claimed in self.inputs.setMotionActive(claimed) }
         router.onStateChanged = { [unowned self] in self.publishChanges() }
+        startRemembering(at: statePath)
         tracker.start()
         announcer.announce(PublishedState(self))
     }
@@ -102,11 +107,12 @@ final class Coordinator {
         proxy = nil
     }
 
-    /// Announces what changed (the properties, the proxy's target), and arms a timer for the
-    /// moment Now Playing may move by itself (the end of a track-change grace).
+    /// Announces what changed (the properties, the proxy's target), keeps the memory, and arms
+    /// a timer for the moment Now Playing may move by itself (the end of a track-change grace).
     func publishChanges() {
         announcer.announce(PublishedState(self))
         proxy?.targetChanged()
+        rememberState()
         let now = router.now
         if let end = router.registry.graceEnds(after: now) {
             if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }

@@ -79,7 +79,7 @@ public final class Service {
         // call is read before the loop runs, after the devices are open).
         coordinator = Coordinator(connection: connection, options: options)
         do throws(DBusError) {
-            try coordinator.start(mprisProxy: options.mprisProxy)
+            try coordinator.start(mprisProxy: options.mprisProxy, statePath: settings.statePath)
         } catch {
             throw StartError(description: "cannot export \(MediaRemoteNames.objectPath): \(error.message)")
         }
@@ -117,6 +117,7 @@ public final class Service {
             coordinator.finishBeforeStopping(timeout: options.callTimeout + .milliseconds(100))
             _ = try? connection.releaseName(MediaRemoteNames.busName)
         }
+        coordinator.saveStateBeforeStopping()
         return outcome
     }
 

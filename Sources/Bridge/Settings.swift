@@ -9,6 +9,8 @@ public struct Settings: Sendable {
     public var configurationPathGiven = false
     /// The flags, as changes to the configuration, in order.
     public var overrides: [@Sendable (inout Configuration) -> Void] = []
+    /// Where what the rules know is kept across restarts; nil when nowhere (no HOME).
+    public var statePath: String? = StateStore.defaultPath()
     public var inputDirectory: String?
     public var iioDirectory: String?
 

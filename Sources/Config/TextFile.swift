@@ -2,8 +2,9 @@
 import Glibc
 #endif
 
-/// Whole text files, read without Foundation (the daemon links none): the configuration, and
-/// the recordings `mediaremotectl motion replay` reads (from standard input too).
+/// Whole text files, read and replaced without Foundation (the daemon links none): the
+/// configuration, the recordings `mediaremotectl motion replay` reads (from standard input
+/// too), and the service's state file (TextFile+Replacing.swift).
 public enum TextFile {
     /// Why a file could not be read: its errno (EILSEQ: not UTF-8; EFBIG: past the limit).
     public struct Failure: Error, Equatable, CustomStringConvertible {

@@ -12,6 +12,9 @@ public final class PlayerTracker {
     public weak var delegate: (any PlayerTrackerDelegate)?
     /// Told of what a mirror of the players follows (the MPRIS proxy, while it runs).
     public weak var mirror: (any PlayerMirror)?
+    /// Called once every player on the bus at ``start()`` has been told of (or found
+    /// unreadable, or gone): from then on, a player found was not there at start.
+    public var onSettled: (() -> Void)?
 
     private let connection: Connection
     private var ignored: Set<String>
@@ -39,6 +42,9 @@ public final class PlayerTracker {
     private var nameChanges: SignalSubscription?
     /// The pending second read of a player whose first `GetAll` failed.
     private var retries: [BusName: Timer] = [:]
+    /// The names listed at start whose players are not told of yet; nil before the list comes
+    /// and once they all are (``onSettled``).
+    private var unsettled: Set<BusName>?
 
     public init(connection: Connection, ignoring ignored: Set<String> = MPRISNames.ignoredByDefault, retryDelay: Duration = .milliseconds(200)) {
         self.connection = connection
@@ -62,15 +68,29 @@ public final class PlayerTracker {
             if let old { self.remove(name, owner: old) }
             if let new { self.add(name, owner: new, .appeared) }
         }
-        listPlayers()
+        listPlayers(settling: true)
     }
 
-    /// Finds the players on the bus now (those already tracked stay as they are).
-    private func listPlayers() {
+    /// Finds the players on the bus now (those already tracked stay as they are); at start,
+    /// ``onSettled`` is called once each of them is told of.
+    private func listPlayers(settling: Bool = false) {
         connection.listNames { [weak self] names in
             guard let self else { return }
-            for name in names where MPRISNames.isPlayerName(name) { self.lookUpOwner(name) }
+            let players = names.filter(MPRISNames.isPlayerName)
+            if settling { self.unsettled = Set(players) }
+            for name in players { self.lookUpOwner(name) }
+            if settling { self.settle(nil) }
         }
+    }
+
+    /// A name listed at start is told of, or will never be: the last one calls ``onSettled``.
+    /// (Nil: only checks whether any is left.)
+    private func settle(_ name: BusName?) {
+        guard unsettled != nil else { return }
+        if let name { unsettled?.remove(name) }
+        guard unsettled?.isEmpty == true else { return }
+        unsettled = nil
+        onSettled?()
     }
 
     /// Names to ignore from now on: players that now match leave (as if they vanished); names
@@ -124,13 +144,14 @@ public final class PlayerTracker {
 
     private func lookUpOwner(_ name: BusName) {
         connection.nameOwner(of: name) { [weak self] owner in
-            guard let self, let owner else { return }
+            guard let self else { return }
+            guard let owner else { return self.settle(name) }
             self.add(name, owner: owner, .found)
         }
     }
 
     private func add(_ name: BusName, owner: BusName, _ arrival: PlayerArrival) {
-        guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return }
+        guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return settle(name) }
         var tracked = Tracked(name: name, arrival: arrival)
         tracked.subscription = connection.subscribe(
             StandardMembers.propertiesChangedLeniently, of: .properties, sender: owner, path: MPRISNames.path,
@@ -154,6 +175,7 @@ public final class PlayerTracker {
         retries.removeValue(forKey: owner)?.cancel()
         players[owner] = nil
         if tracked.isReported { delegate?.playerVanished(AppID(owner.rawValue)) }
+        settle(name)
     }
 
     private func readProperties(_ owner: BusName, name: BusName, retry: Bool) {
@@ -179,6 +201,7 @@ public final class PlayerTracker {
                     // pending call, not two (a bus bounds a connection's pending replies).
                     self.readRootProperties(owner)
                     self.delegate?.playerAppeared(AppID(owner.rawValue), player, tracked.arrival)
+                    self.settle(name)
                 }
             case .failure where retry:
                 self.retries[owner] = try? self.connection.loop.schedule(after: self.retryDelay) { [weak self] in
@@ -187,6 +210,7 @@ public final class PlayerTracker {
                 }
             case .failure(let error):
                 self.delegate?.playerUnreadable(name, error)
+                self.settle(name)
             }
         }
     }

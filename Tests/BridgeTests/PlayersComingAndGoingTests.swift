@@ -25,7 +25,7 @@ struct PlayersComingAndGoingTests {
         let loop = try EventLoop()
         let connection = try bus.connect(loop: loop)
         let coordinator = Coordinator(connection: connection, options: Service.Options())
-        try coordinator.start(mprisProxy: true)
+        try coordinator.start(mprisProxy: true, statePath: bus.directory.appendingPathComponent("state/state").path)
         func wait(_ condition: () -> Bool) -> Bool {
             let poll = try? loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {}
             defer { poll?.cancel() }

@@ -10,7 +10,9 @@ import TestSupport
 /// `EventDispatched` and can call the bridge.
 final class ServiceFixture {
     let bus: PrivateBus
-    let daemon: Subprocess
+    private(set) var daemon: Subprocess
+    private let arguments: [String]
+    private let outputFile: String?
     let loop: EventLoop
     let client: Connection
     private(set) var dispatched: [EventDispatched] = []
@@ -20,12 +22,15 @@ final class ServiceFixture {
     private var children: [Subprocess] = []
 
     /// `configuration`: the text of the config.toml the daemon finds (none by default).
+    /// `before`: runs on the bus before the daemon starts (to leave a state file for it).
     /// `logToFile`: the daemon's output goes to ``logFile`` (for long runs) instead of a pipe.
-    init(arguments: [String] = [], configuration: String? = nil, logToFile: Bool = false) throws {
+    init(arguments: [String] = [], configuration: String? = nil, logToFile: Bool = false, before: (PrivateBus) throws -> Void = { _ in }) throws {
         bus = try PrivateBus()
         if let configuration { try bus.writeConfiguration(configuration) }
-        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment,
-                            outputFile: logToFile ? bus.directory.appendingPathComponent("mediaremoted.log").path : nil)
+        try before(bus)
+        self.arguments = arguments
+        outputFile = logToFile ? bus.directory.appendingPathComponent("mediaremoted.log").path : nil
+        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment, outputFile: outputFile)
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
@@ -40,6 +45,23 @@ final class ServiceFixture {
         guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(MediaRemoteNames.busName)) == true }) else {
             throw TestFailure("mediaremoted did not start: \(daemon.stop().stderr)")
         }
+    }
+
+    /// Stops the daemon with `signal` and starts another on the same bus, with the same
+    /// arguments and state directory, as systemd restarts the unit; waits until it owns its name
+    /// again (its players found: ``settled``). The first daemon's output.
+    /// `meanwhile` runs while no mediaremoted is on the bus.
+    @discardableResult
+    func restart(signal: Int32 = SIGTERM, meanwhile: () -> Void = {}) throws -> ProcessResult {
+        let stopped = daemon.stop(signal: signal)
+        wait { (try? self.client.listNames().contains(MediaRemoteNames.busName)) != true }
+        meanwhile()
+        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment, outputFile: outputFile)
+        try daemon.start()
+        guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(MediaRemoteNames.busName)) == true }) else {
+            throw TestFailure("mediaremoted did not start again: \(daemon.stop().stderr)")
+        }
+        return stopped
     }
 
     /// Where the daemon's output goes when the fixture was made with `logToFile`.

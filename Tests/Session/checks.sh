@@ -165,6 +165,43 @@ user_systemctl enable --now mediaremoted 2>/dev/null
 check "systemctl --user enable --now: enabled, running, owning the name" \
     eval '[ "$(user_systemctl is-enabled mediaremoted)" = enabled ] && wait_for 10 owns_name'
 
+# --- A restart forgets nothing (issue 25): two mpv playing, the one started last paused by a
+# remote-control event; `systemctl --user restart`, then a crash restarted by systemd: each time
+# the paused one is still Now Playing, and play/pause resumes it, not the other.
+start_mpv() {
+    as_user mpv --ao=null --no-video --idle=yes --no-terminal --no-config --loop-file=inf \
+        --script=/usr/lib/mpv-mpris/mpris.so "$here/track.ogg" > "/tmp/mpv-$1.log" 2>&1 &
+}
+players_playing() { [ "$(as_user playerctl -a status 2>/dev/null | grep -c '^Playing$')" = "$1" ]; }
+pkill -u "$user" -x mpv
+start_mpv first
+wait_for 30 players_playing 1
+start_mpv second
+wait_for 30 players_playing 2
+now_playing() { as_user mediaremotectl status 2>/dev/null | sed -n 's/^Now Playing: *\([^ ]*\).*/\1/p'; }
+second=$(now_playing)
+player_status() { as_user busctl --user get-property "$1" /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player PlaybackStatus 2>/dev/null | awk '{print $2}' | tr -d '"'; }
+as_user mediaremotectl send pause > /dev/null
+pinned() { as_user mediaremotectl status 2>/dev/null | grep -q "^Now Playing: *$second (paused by a remote-control event"; }
+check "two mpv playing, the last started ($second) paused by mediaremotectl send pause: Now Playing, pinned" \
+    wait_for 10 eval 'pinned && [ "$(player_status "$second")" = Paused ] && players_playing 1'
+state_file=/home/$user/.local/state/mediaremote/state
+check "… kept in $state_file, the service's one writable folder (the unit's ReadWritePaths)" \
+    wait_for 10 grep -q "^pin " "$state_file"
+pid=$(unit_property MainPID)
+user_systemctl restart mediaremoted
+check "systemctl --user restart: a new process, and $second is still Now Playing, paused by the remote" \
+    wait_for 20 eval '[ "$(unit_property MainPID)" != "$pid" ] && owns_name && pinned'
+pid=$(unit_property MainPID)
+kill -SEGV "$pid"
+check "kill -SEGV, restarted by systemd: $second is still Now Playing, paused by the remote" \
+    wait_for 20 eval 'restarted && pinned'
+as_user mediaremotectl send toggle > /dev/null
+check "… and play/pause resumes it, the other playing on: both play" \
+    wait_for 10 eval '[ "$(player_status "$second")" = Playing ] && players_playing 2'
+check "the journal says what was recalled, at info (6)" journal_has 6 "recalled what the service before knew of 2 of its 2 players"
+pkill -u "$user" -x mpv
+
 # --- Plugged in while the service runs: with the rule, read, and no word about permission
 # (devtmpfs makes the node root's; udev's ACL follows a moment later).
 journal_cursor() { as_user journalctl --user -u mediaremoted -n 1 --show-cursor --no-pager | sed -n 's/^-- cursor: //p'; }

@@ -69,6 +69,12 @@ public final class PrivateBus: @unchecked Sendable {
     /// Where a daemon started with ``environment`` looks for `mediaremote/config.toml`.
     public var configHome: URL { directory.appendingPathComponent("config") }
 
+    /// Where a daemon started with ``environment`` keeps its state (`mediaremote/state`).
+    public var stateHome: URL { directory.appendingPathComponent("state") }
+
+    /// The state file a daemon started with ``environment`` keeps.
+    public var stateFile: URL { stateHome.appendingPathComponent("mediaremote/state") }
+
     /// Writes the configuration file a daemon started with ``environment`` reads.
     public func writeConfiguration(_ text: String) throws {
         let folder = configHome.appendingPathComponent("mediaremote")
@@ -83,6 +89,9 @@ public final class PrivateBus: @unchecked Sendable {
         environment.removeValue(forKey: "JOURNAL_STREAM")
         // The machine's own configuration file never reaches a test: the daemon looks here.
         environment["XDG_CONFIG_HOME"] = configHome.path
+        // Nor the machine's state, nor systemd's for a unit the test runs under.
+        environment["XDG_STATE_HOME"] = stateHome.path
+        environment.removeValue(forKey: "STATE_DIRECTORY")
         return environment
     }
 }

@@ -2,8 +2,9 @@ import Time
 
 /// What the core knows of one app.
 struct AppRecord: Hashable, Sendable {
-    /// When the core first heard of it (a call, or its player appearing); orders ties.
-    let arrivedAt: MonotonicInstant
+    /// When the core first heard of it (a call, or its player appearing; recalled across a
+    /// restart); orders ties.
+    var arrivedAt: MonotonicInstant
     /// It called BeginReceivingRemoteControlEvents (and not End since).
     var beganReceiving = false
     var player: Player?

@@ -32,6 +32,11 @@ public struct NowPlayingPin: Hashable, Sendable {
 
     public let app: AppID
     public let reason: Reason
+
+    public init(app: AppID, reason: Reason) {
+        self.app = app
+        self.reason = reason
+    }
 }
 
 /// A pause, play/pause or stop on its way to a playing app: if the app leaves Playing soon

@@ -36,6 +36,9 @@ public struct Registry: Sendable {
     }
     /// The last pause-like event sent to a playing app, until the app answers by pausing.
     var pauseRequest: PauseRequest?
+    /// What a service before this one knew, while the players it knew are being found again
+    /// (Registry+Memory.swift).
+    var recall: Recall?
 
     public init(mode: Mode = .compat, trackChangeGrace: Duration = .seconds(1)) {
         self.mode = mode
@@ -63,11 +66,13 @@ public struct Registry: Sendable {
     /// A player came to be known. One that `appeared` already Playing started to play as it
     /// appeared: a player launched with a file plays before its name is up. One `found` on the
     /// bus when MediaRemote looked (at start-up) started at a time nobody knows, and ranks below
-    /// any start seen since. A paused or stopped player moves nothing either way.
+    /// any start seen since, unless a memory being recalled knows better. A paused or stopped
+    /// player moves nothing either way.
     public mutating func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival, at time: MonotonicInstant) {
         var record = apps[app] ?? AppRecord(arrivedAt: time)
         record.player = player
         apps[app] = record
+        if arrival == .found, recall != nil { return recallPlayer(app, player) }
         guard player.status == .playing else { return }
         switch arrival {
         case .appeared: started(app, at: time)

@@ -104,6 +104,12 @@ extension Connection {
         }
     }
 
+    /// The bus's id (`GetId`), blocking until it answers: the same for every connection to this
+    /// bus, and another for the next bus started, even at the same address.
+    public func busID() throws(DBusError) -> String {
+        try callBus(StandardMembers.getId, NoArguments()).content
+    }
+
     /// Calls a method of the bus itself and waits for its answer.
     func callBus<Input, Output>(
         _ method: TypedMethod<Input, Output>, _ input: Input, timeout: Duration = Connection.defaultTimeout

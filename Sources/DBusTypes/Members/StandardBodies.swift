@@ -109,6 +109,15 @@ public struct MachineID: SingleFieldBody, Hashable, Sendable {
     public static var owner: String { "the GetMachineId reply" }
 }
 
+/// `GetId`'s reply: the bus's own id, new each time a bus starts (a login's session bus, not
+/// the machine's).
+public struct BusID: SingleFieldBody, Hashable, Sendable {
+    public var content: String
+    public init(_ content: String) { self.content = content }
+    public static var fieldName: String { "id" }
+    public static var owner: String { "the GetId reply" }
+}
+
 /// `RequestName`'s arguments: the name, and the flags (`DBUS_NAME_FLAG_*`).
 public struct NameRequest: MessageBody, Hashable, Sendable {
     public var name: String

@@ -22,6 +22,7 @@ public enum StandardMembers {
     public static let busPath: ObjectPath = "/org/freedesktop/DBus"
     public static let getNameOwner = TypedMethod<NameArgument, NameArgument>("GetNameOwner")
     public static let listNames = TypedMethod<NoArguments, NameList>("ListNames")
+    public static let getId = TypedMethod<NoArguments, BusID>("GetId")
     public static let requestName = TypedMethod<NameRequest, NameReplyCode>("RequestName")
     public static let releaseName = TypedMethod<NameArgument, NameReplyCode>("ReleaseName")
     public static let addMatch = TypedMethod<MatchRuleArgument, NoArguments>("AddMatch")
