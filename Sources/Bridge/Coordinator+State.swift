@@ -1,6 +1,7 @@
 import Core
 import DBus
 import DBusTypes
+import Loop
 import MPRIS
 
 /// What the rules know, kept across restarts (``StateStore``): recalled at start for the
@@ -26,11 +27,28 @@ extension Coordinator {
         guard let saved = store.load() else { return }
         router.changeState { $0.registry.recall(saved.memory, savedAt: saved.savedAt) }
         tracker.onSettled = { [unowned self] in self.endRecall(of: saved) }
+        // However the players answer, the recall ends: a player that never does is left out.
+        do throws(LoopError) {
+            recallDeadline = try connection.loop.schedule(after: Self.longestRecall) { [unowned self] in
+                guard self.router.registry.isRecalling else { return }
+                Log.warning("not every player on the bus was read within \(Self.longestRecall): recalled without the rest")
+                self.endRecall(of: saved)
+            }
+        } catch {
+            Log.warning("cannot bound the recall (\(error)); it ends when every player on the bus has been read")
+        }
     }
+
+    /// The longest the players found at start may take to be read (a `GetAll` and its retry
+    /// take at most about 4 s).
+    static let longestRecall = Duration.seconds(15)
 
     /// Every player on the bus at start has been found: what was recalled is told, the rest
     /// forgotten, and from now on the memory is written as it changes.
     private func endRecall(of saved: SavedState) {
+        recallDeadline?.cancel()
+        recallDeadline = nil
+        guard router.registry.isRecalling else { return }
         router.changeState { $0.registry.endRecall() }
         let now = router.now
         let registry = router.registry

@@ -36,6 +36,8 @@ final class Coordinator {
     /// Where what the rules know is kept across restarts (Coordinator+State.swift); nil when
     /// it cannot be.
     var state: StateStore?
+    /// Ends the recall of the state if the players on the bus at start are slow to be read.
+    var recallDeadline: Timer?
     private var appWatch: SignalSubscription?
     private let announcer: PropertyAnnouncer
     private var graceTimer: Timer?

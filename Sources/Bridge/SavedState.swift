@@ -11,11 +11,13 @@ import Time
 ///     saved 81234567890
 ///     player :1.42 org.mpris.MediaPlayer2.mpv Paused arrived=81000000000 started=81100000000 played=81200000000 track-change=no
 ///     pin :1.42 pausedByRemoteControl
+///     end
 ///
 /// Times are CLOCK_MONOTONIC microseconds (`-` for never), which mean something only on the
 /// boot they were taken on: the bus's id (new each time a session bus starts) says whether
-/// the file is this bus's. Anything else (another version, a line cut short, a name that is
-/// not one) makes the whole file unreadable: a memory half read would be worse than none.
+/// the file is this bus's. Anything else (another version, a file cut short, even between
+/// lines, a name that is not one, a time after the save) makes the whole file unreadable: a
+/// memory half read would be worse than none.
 struct SavedState: Equatable {
     static let format = "mediaremote-state"
     static let version = 1
@@ -46,23 +48,27 @@ struct SavedState: Equatable {
                     + " track-change=\(player.stoppedAfterPlaying ? "yes" : "no")")
         }
         if let pin = memory.pin { lines.append("pin \(pin.app) \(pin.reason)") }
+        lines.append("end")
         return lines.joined(separator: "\n") + "\n"
     }
 
     init(text: String) throws(Unreadable) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: " ").map(String.init) }
         guard let first = lines.first, first.first == Self.format else { throw Unreadable("not a MediaRemote state file") }
-        guard first.count == 2, let version = Int(first[1]) else { throw Unreadable(line: 1, "no format version") }
+        guard first.count == 2, let version = Int(first[1]) else { throw Unreadable(line: 1, "not `mediaremote-state VERSION`") }
         guard version == Self.version else {
             throw Unreadable("written in version \(version) of the format, and this mediaremoted reads version \(Self.version)")
         }
-        guard text.hasSuffix("\n") else { throw Unreadable("cut short: its last line is not finished") }
+        guard text.hasSuffix("\nend\n") else { throw Unreadable("cut short: it does not end with its last line, `end`") }
         var busID: String?
         var savedAt: MonotonicInstant?
         var players: [RulesMemory.PlayerHistory] = []
         var pin: NowPlayingPin?
-        for (index, fields) in lines.enumerated().dropFirst() where !fields.isEmpty {
+        // The lines between the first and `end` (the text ends "\nend\n": the last two are
+        // "end" and the empty one after it).
+        for (index, fields) in lines.enumerated().dropFirst().dropLast(2) {
             let line = index + 1
+            guard !fields.isEmpty else { throw Unreadable(line: line, "an empty line") }
             switch (fields[0], fields.count) {
             case ("bus", 2) where busID == nil:
                 busID = fields[1]
@@ -80,6 +86,8 @@ struct SavedState: Equatable {
         }
         guard let busID, let savedAt else { throw Unreadable("it names no bus, or no time it was saved") }
         guard Set(players.map(\.app)).count == players.count else { throw Unreadable("a player listed twice") }
+        let times = players.flatMap { [$0.arrivedAt, $0.lastStartedPlaying, $0.lastPlayed].compactMap { $0 } }
+        guard times.allSatisfy({ $0 <= savedAt }) else { throw Unreadable("a player's time is after the time it was saved") }
         self.init(busID: busID, savedAt: savedAt, memory: RulesMemory(players: players, pin: pin))
     }
 

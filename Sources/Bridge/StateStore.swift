@@ -19,7 +19,7 @@ import Glibc
 /// state. A file that cannot be read or written is said once in the log; the service runs on
 /// without it.
 final class StateStore {
-    /// Where the file is: `$STATE_DIRECTORY` (systemd's `StateDirectory=`), else
+    /// Where the file is: `$STATE_DIRECTORY` (the unit's, or systemd's `StateDirectory=`), else
     /// `$XDG_STATE_HOME/mediaremote`, else `~/.local/state/mediaremote`; nil with none of them.
     static func defaultPath(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
         // systemd lists every directory of StateDirectory=, separated by colons: the unit has one.

@@ -13,8 +13,7 @@ extension TextFile {
 
     /// Replaces the file at `path` with `text`, so that a reader, or a process killed at any
     /// moment of it, finds either the old file whole or the new one whole, never a part: the
-    /// text goes to `PATH.tmp` first, is flushed to the disk, and is renamed over the file
-    /// (rename is atomic). The folders on the way are made (0700) if missing; the file is 0600.
+    /// text goes to `PATH.tmp` first, and is renamed over the file (rename is atomic). The folders on the way are made (0700) if missing; the file is 0600.
     public static func replace(_ path: String, with text: String) throws(WriteFailure) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try makeFolders(String(path[..<slash])) }
         let temporary = path + ".tmp"
@@ -33,14 +32,11 @@ extension TextFile {
             }
             written += count
         }
-        // Flushed before the rename: after a power cut, the name never points at a file whose
-        // blocks were not written yet.
-        guard fsync(fd) == 0 else {
-            let code = errno
-            close(fd)
-            unlink(temporary)
-            throw WriteFailure(step: "write \(temporary) to the disk", code: code)
-        }
+        // No fsync: a process killed at any moment leaves the page cache to the kernel, which
+        // writes it all, and a rename over a file makes ext4 (auto_da_alloc), XFS and btrfs
+        // write the new file's blocks before the rename. An fsync would guard against a power
+        // cut on other file systems at the cost of stalling the one event loop on the disk (tens
+        // of milliseconds on a busy one, seconds at worst), which media keys wait on.
         close(fd)
         guard rename(temporary, path) == 0 else {
             let code = errno

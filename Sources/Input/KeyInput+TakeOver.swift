@@ -38,6 +38,14 @@ extension KeyInput {
         guard grabbed == 0 else {
             close(uinput)
             if grabbed == EBUSY {
+                let path = entry.info.path
+                // As the seat changes hands, the other session's MediaRemote may not have let go
+                // yet: once, a moment later, it is tried again.
+                if grabRetried.insert(path).inserted {
+                    drop(entry, because: "grabbed by another program: tried again in a second (as the seat changes hands, "
+                        + "the other session's MediaRemote lets go)")
+                    return retryGrab(path)
+                }
                 drop(
                     entry,
                     because: "taken over by another program (keyd, input-remapper, …): only that program reads its keys; "
@@ -91,6 +99,24 @@ extension KeyInput {
             onDevicesChanged?()
             return true
         }
+    }
+
+    /// Considers the device at `path` again a second from now (with every other waiting so).
+    private func retryGrab(_ path: String) {
+        pendingGrabRetries.insert(path)
+        if grabRetryTimer == nil {
+            grabRetryTimer = try? loop.makeTimer { [unowned self] in
+                let paths = self.pendingGrabRetries
+                self.pendingGrabRetries = []
+                for path in paths.sorted() where self.skipped[path] != nil && self.open[path] == nil {
+                    self.skipped[path] = nil
+                    self.consider(path)
+                }
+                self.onDevicesChanged?()
+            }
+        }
+        guard let grabRetryTimer else { return }
+        if !grabRetryTimer.isArmed { grabRetryTimer.schedule(after: .seconds(1)) }
     }
 
     /// Marks `entry` as waiting for its keys to come up (its reads take it over once they are),

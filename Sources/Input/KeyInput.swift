@@ -2,6 +2,10 @@ import Core
 import Loop
 import Time
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Media keys and headset buttons from the input devices of a directory (`/dev/input`):
 /// devices are classified, opened when they should be read, followed as they come and go,
 /// and their keys become events. An error on one device never stops the others. From a
@@ -82,6 +86,14 @@ public final class KeyInput {
     /// their original is read: considered again when that changes.
     var awaitingUInput: Set<String> = []
     var copies: [String: String] = [:]
+    /// Devices let go because the seat went to another session: unreadable until it comes back,
+    /// which is no fault to warn of.
+    var letGoForSession: Set<String> = []
+    /// Devices found grabbed by another program, tried once more a moment later (another
+    /// session's MediaRemote letting go as the seat changes hands).
+    var grabRetried: Set<String> = []
+    var pendingGrabRetries: Set<String> = []
+    var grabRetryTimer: Timer?
     private var headsetTimer: Timer?
     /// Ends the longest wait for keys up (KeyInput+TakeOver.swift).
     var waitTimer: Timer?
@@ -145,6 +157,11 @@ public final class KeyInput {
         skipped = [:]
         awaitingUInput = []
         copies = [:]
+        letGoForSession = []
+        grabRetried = []
+        pendingGrabRetries = []
+        grabRetryTimer?.cancel()
+        grabRetryTimer = nil
         permissionNotices.forgetAll()
         headsetTimer?.cancel()
         headsetTimer = nil
@@ -166,15 +183,25 @@ public final class KeyInput {
     // MARK: Devices coming and going
 
     func consider(_ path: String) {
-        guard open[path] == nil, !leaveAloneIfCopy(path) else { return }
+        if let entry = open[path] {
+            // udev changes a node's ACL as the seat's sessions change (logind's uaccess): read
+            // permission gone means the seat is another session's now (fast user switching),
+            // and so are the device's keys.
+            if access(path, R_OK) != 0 { letGo(entry) }
+            return
+        }
+        guard !leaveAloneIfCopy(path) else { return }
         awaitingUInput.remove(path)
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path)
         } catch {
+            // Let go for another session: it stays so, quietly, until that session gives it back.
+            if case .permissionDenied = error, letGoForSession.contains(path) { return }
             skipUnopened(path, error)
             return
         }
+        letGoForSession.remove(path)
         permissionNotices.forget(path)
         // Ours, though sysfs did not say so: never read, whatever its name.
         if device.phys.hasPrefix(UInputClone.physPrefix) { return }
@@ -257,10 +284,27 @@ public final class KeyInput {
         onDevicesChanged?()
     }
 
+    /// The seat went to another session (its permission with it): the device is let go, as if
+    /// it went away (ungrabbed, its clone removed, its held seeks ended), so that session's
+    /// desktop and MediaRemote read it; it is read again when the permission comes back.
+    private func letGo(_ entry: OpenDevice) {
+        let path = entry.info.path
+        onNotice?("\(entry.info.name) (\(path)) let go: the seat is another session's now (its permission went with ours); "
+            + "read again when this session has the seat")
+        remove(path)
+        letGoForSession.insert(path)
+        skipped[path] = DeviceInfo(
+            path: path, name: entry.info.name, classification: entry.info.classification, isRead: false,
+            reason: "another session has the seat: read again when this one has it")
+        onDevicesChanged?()
+    }
+
     /// The device went away (or broke): its held seeks end, then it is dropped.
     private func remove(_ path: String) {
         skipped[path] = nil
         copies[path] = nil
+        letGoForSession.remove(path)
+        grabRetried.remove(path)
         awaitingUInput.remove(path)
         permissionNotices.forget(path)
         guard let entry = open.removeValue(forKey: path) else {

@@ -151,6 +151,10 @@ public final class PlayerTracker {
     }
 
     private func add(_ name: BusName, owner: BusName, _ arrival: PlayerArrival) {
+        if let tracked = players[owner], tracked.name == name, !tracked.isReported {
+            // Listed again (a reload) while its first read is on its way: that read settles it.
+            return
+        }
         guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return settle(name) }
         var tracked = Tracked(name: name, arrival: arrival)
         tracked.subscription = connection.subscribe(
@@ -203,10 +207,16 @@ public final class PlayerTracker {
                     self.delegate?.playerAppeared(AppID(owner.rawValue), player, tracked.arrival)
                     self.settle(name)
                 }
-            case .failure where retry:
-                self.retries[owner] = try? self.connection.loop.schedule(after: self.retryDelay) { [weak self] in
-                    self?.retries[owner] = nil
-                    self?.readProperties(owner, name: name, retry: false)
+            case .failure(let failure) where retry:
+                do throws(LoopError) {
+                    self.retries[owner] = try self.connection.loop.schedule(after: self.retryDelay) { [weak self] in
+                        self?.retries[owner] = nil
+                        self?.readProperties(owner, name: name, retry: false)
+                    }
+                } catch {
+                    // No second read without a timer: unreadable now, rather than never told.
+                    self.delegate?.playerUnreadable(name, failure)
+                    self.settle(name)
                 }
             case .failure(let error):
                 self.delegate?.playerUnreadable(name, error)

@@ -37,6 +37,7 @@ struct SavedStateTests {
             player :1.42 org.mpris.MediaPlayer2.mpv.instance77 Paused arrived=81000000000 started=81100000000 played=81200000000 track-change=no
             player :1.7 org.mpris.MediaPlayer2.vlc Stopped arrived=5 started=- played=- track-change=yes
             pin :1.42 pausedByRemoteControl
+            end
 
             """)
     }
@@ -51,9 +52,12 @@ struct SavedStateTests {
             ("binary garbage", "\u{1}\u{2}\u{3}mediaremote", "not a MediaRemote state file"),
             ("another version of the format", good.replacingFirst("mediaremote-state 1", "mediaremote-state 2"),
              "written in version 2 of the format, and this mediaremoted reads version 1"),
-            ("no version", "mediaremote-state\n", "line 1: no format version"),
-            ("cut short mid-line", String(good.dropLast(9)), "cut short"),
-            ("cut short after the header", "mediaremote-state 1\nbus 3f1c\n", "names no bus, or no time"),
+            ("no version", "mediaremote-state\n", "line 1: not `mediaremote-state VERSION`"),
+            ("cut short mid-line", String(good.dropLast(14)), "cut short"),
+            ("cut short between lines", good.replacingFirst("pin :1.42 pausedByRemoteControl\nend\n", ""), "cut short"),
+            ("cut short after the header", "mediaremote-state 1\nbus 3f1c\nend\n", "names no bus, or no time"),
+            ("an empty line", good.replacingFirst("\npin", "\n\npin"), "line 6: an empty line"),
+            ("a time after the save", good.replacingFirst("arrived=5", "arrived=81234567891"), "a player's time is after the time it was saved"),
             ("a time that is not one", good.replacingFirst("saved 81234567890", "saved soon"), "line 3: not a time: soon"),
             ("a negative time", good.replacingFirst("arrived=5", "arrived=-5"), "line 5: not a time: -5"),
             ("a time past the clock", good.replacingFirst("arrived=5", "arrived=99999999999999999999999"), "line 5: not a time"),
@@ -65,9 +69,9 @@ struct SavedStateTests {
             ("a field missing", good.replacingFirst(" track-change=yes", " colour=yes"), "line 5: a player without"),
             ("a field twice", good.replacingFirst("started=-", "arrived=5"), "line 5: not a field: arrived=5"),
             ("no such pin", good.replacingFirst("pausedByRemoteControl", "glued"), "line 6: no such pin: glued"),
-            ("a record it does not know", good + "volume 11\n", "line 7: not a record of the state"),
-            ("two buses", good + "bus abc\n", "line 7: not a record of the state (or one twice)"),
-            ("a player twice", good + good.split(separator: "\n")[3] + "\n", "a player listed twice"),
+            ("a record it does not know", good.replacingFirst("\nend\n", "\nvolume 11\nend\n"), "line 7: not a record of the state"),
+            ("two buses", good.replacingFirst("\nend\n", "\nbus abc\nend\n"), "line 7: not a record of the state (or one twice)"),
+            ("a player twice", good.replacingFirst("\nend\n", "\n" + good.split(separator: "\n")[3] + "\nend\n"), "a player listed twice"),
         ] as [(String, String, String)])
     func unreadable(_ what: String, text: String, reason: String) {
         #expect {
@@ -83,6 +87,7 @@ struct SavedStateTests {
         for number in 0...SavedState.mostPlayers {
             text += "player :1.\(number) org.mpris.MediaPlayer2.p\(number) Paused arrived=1 started=- played=- track-change=no\n"
         }
+        text += "end\n"
         #expect(throws: SavedState.Unreadable(line: 4 + SavedState.mostPlayers, "more than \(SavedState.mostPlayers) players")) {
             try SavedState(text: text)
         }

@@ -22,7 +22,7 @@ struct StateFileTests {
         "a broken file: one line, the service starts afresh, runs, and replaces it",
         arguments: [
             ("garbage", "\u{7f}ELF\u{2}\u{1}\u{1}not a state at all", "not a MediaRemote state file"),
-            ("truncated", "mediaremote-state 1\nbus 3f1c\nsaved 8123", "cut short"),
+            ("truncated", "mediaremote-state 1\nbus 3f1c\nsaved 8123\n", "cut short"),
             ("another version", "mediaremote-state 9\nwhatever the future holds\n", "written in version 9 of the format"),
         ])
     func broken(_ what: String, text: String, reason: String) throws {

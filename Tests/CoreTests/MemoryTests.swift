@@ -46,16 +46,23 @@ struct MemoryTests {
              [.found("B", .paused), .found("A", .paused)], "A", "B"),
             ("the pinned player gone, the pin is forgotten",
              bPausedByRemote, [.found("A", .playing)], "A", "A"),
-            ("in strict mode a pinned app that has not begun receiving again cannot hold the pin",
-             [.begin("A"), .begin("B")] + bPausedByRemote, [.found("A", .playing), .found("B", .paused)], "A", "A"),
+            ("in strict mode a pinned app that begins receiving again before its player is found holds the pin",
+             [.begin("A"), .begin("B")] + bPausedByRemote, [.begin("A"), .begin("B"), .found("A", .playing), .found("B", .paused)], "B", "A"),
+            ("… one that has not begun receiving again cannot",
+             [.begin("A"), .begin("B")] + bPausedByRemote, [.begin("A"), .found("A", .playing), .found("B", .paused)], "A", "A"),
+            ("one stopped between tracks when the memory was taken and playing now goes on playing: the pin holds",
+             bPausedByRemote + [.status("A", .stopped)], [.found("A", .playing), .found("B", .paused)], "B", "A"),
+            ("a start while the players are being found ends the pin still to come",
+             bPausedByRemote, [.found("A", .paused), .status("A", .playing), .found("B", .paused)], "A", "A"),
+            ("a pause by a remote while the players are being found pins over the pin still to come",
+             bPausedByRemote, [.found("A", .playing), .remote(.togglePlayPause), .status("A", .paused), .found("B", .paused)], "A", "A"),
+            ("a person's choice while the players are being found stands over the pin still to come",
+             bPausedByRemote + [.appear("C", .paused)], [.found("A", .playing), .found("C", .paused), .shift(1), .found("B", .paused)], "C", "C"),
         ] as [(String, [Step], [Step], AppID?, AppID?)])
     func recalled(_ what: String, before: [Step], found: [Step], withMemory: AppID?, withoutMemory: AppID?) {
-        let mode: Mode = what.contains("strict") ? .strict : .compat
+        let mode: Mode = what.contains("strict") || what.hasPrefix("… one that has not begun") ? .strict : .compat
         var first = Transcript(mode: mode)
-        if mode == .strict { first.dispatcher.registry.mode = .strict }
         first.apply(before)
-        var found = found
-        if mode == .strict { found = [.begin("A")] + found }
         #expect(Self.restarted(first, found: found, mode: mode).nowPlaying == withMemory, "\(what): with the memory")
         #expect(Self.restarted(first, recalling: false, found: found, mode: mode).nowPlaying == withoutMemory, "\(what): without it")
     }
@@ -68,26 +75,34 @@ struct MemoryTests {
         #expect(after.registry.pin == NowPlayingPin(app: "B", reason: .pausedByRemoteControl))
         #expect(after.registry.whyNowPlaying(at: after.now)?.hasPrefix("paused by a remote-control event") == true)
         #expect(after.send(.togglePlayPause).delivered == [player("B")])
-        first.apply([.status("B", .playing)])
     }
 
-    @Test("only the same player on the same connection is recalled: another connection under the name is a new player")
-    func anotherConnection() {
+    @Test(
+        "only the same player on the same connection is recalled",
+        arguments: [
+            // It quit and was launched again while no service ran: its name is the same, its
+            // connection another.
+            ("another connection under the player's name is a new player", true),
+            // Its connection is the same, but it now plays under another name.
+            ("the same connection under another name is a new player", false),
+        ])
+    func anotherPlayer(_ what: String, anotherConnection: Bool) {
         let first = Transcript([.appear("A", .paused), .status("A", .playing), .status("A", .paused), .appear("B", .paused)])
-        var registry = Registry()
         var memory = first.registry.memory
-        // A's player came back on another connection (it quit and was launched again): its
-        // name is the same, its connection is not.
         memory.players = memory.players.map { history in
             var moved = history
-            if history.app == "A" { moved.busName = "org.mpris.MediaPlayer2.Other" }
+            if history.app == "A", anotherConnection { moved.app = "Z" }
+            if history.app == "A", !anotherConnection { moved.busName = "org.mpris.MediaPlayer2.Other" }
             return moved
         }
+        var registry = Registry()
         registry.recall(memory, savedAt: first.now)
         var after = Transcript(registry: registry)
         after.now = first.now + .seconds(5)
         after.apply([.found("A", .paused), .found("B", .paused)])
-        #expect(after.registry.lastStartedPlaying(of: "A") == nil, "A's history went to a player it was not")
+        #expect(after.registry.lastStartedPlaying(of: "A") == nil, "\(what): A's history went to it")
+        #expect(Self.restarted(first, found: [.found("A", .paused), .found("B", .paused)]).registry.lastStartedPlaying(of: "A") != nil,
+                "\(what): the same player, unchanged, would have it back")
     }
 
     @Test("after the recall, a player found (a name no longer ignored) is found as always: playing since a time nobody knows")

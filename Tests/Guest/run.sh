@@ -91,6 +91,20 @@ mediaremoted --config /tmp/patterns.toml > /tmp/mediaremoted-patterns.log 2>&1 &
 daemon=$!
 guest-test --patterns /tmp/patterns.toml || true
 kill $daemon; wait $daemon
+# The seat going to another session and back (mediaremoted as nobody, the headset's node made
+# readable and not, as udev does with its ACL): let go, taken over again, a grab retried.
+chmod 666 /dev/uinput
+su nobody -s /bin/sh -c "DBUS_SESSION_BUS_ADDRESS=$DBUS_SESSION_BUS_ADDRESS exec mediaremoted" > /tmp/seat.log 2>&1 &
+daemon=$!
+guest-test --seat-switch || true
+kill $daemon; wait $daemon
+chmod 600 /dev/uinput
+if [ "$(grep -c "let go: the seat is another session's" /tmp/seat.log)" -ge 2 ] && ! grep -q "no permission to read" /tmp/seat.log; then
+    echo "ok seat: each time the seat went, one line says the headset was let go; no word about a missing permission"
+else
+    echo "FAIL seat: the log of the seat switch:"
+    cat /tmp/seat.log
+fi
 # Without permission to read the devices (as nobody), beside a media device made as root: one
 # clear line for it, with the fix, and none for the keyboards, which would not be read anyway.
 guest-test --hold-media-keys > /tmp/hold.log 2>&1 &
@@ -156,7 +170,7 @@ passed=$(grep -ac '^ok ' "$work/console.log" || true)
 failed=$(grep -ac '^FAIL ' "$work/console.log" || true)
 grep -a '^ok \|^FAIL ' "$work/console.log" || true
 for part in "guest-test finished" "guest-test --virtio-keyboard finished" "guest-test --patterns finished" \
-    "permission check finished"; do
+    "guest-test --seat-switch finished" "permission check finished"; do
     if ! grep -aq "^$part" "$work/console.log"; then
         echo "FAIL the guest never reached: $part"
         failed=$((failed + 1))

@@ -24,7 +24,9 @@ extension Registry {
     /// MediaRemote watched (just after `savedAt`, as far as anyone can tell: after every start
     /// remembered), and ends the pin as any start does; one that was playing and is not now
     /// stopped playing then. A player found that the memory does not know came since, and if it
-    /// plays, it started since. The pin comes back with its player. Until ``endRecall()``.
+    /// plays, it started since; one stopped between tracks then and playing now goes on playing.
+    /// The pin comes back with its player, unless a start or a newer pin (a pause, a person's
+    /// choice) came first. Until ``endRecall()``.
     public mutating func recall(_ memory: RulesMemory, savedAt: MonotonicInstant) {
         recall = Recall(
             players: Dictionary(memory.players.map { ($0.app, $0) }) { first, _ in first }, pin: memory.pin, savedAt: savedAt)
@@ -52,11 +54,15 @@ extension Registry {
         apps[app]?.lastStartedPlaying = history.lastStartedPlaying
         apps[app]?.lastPlayed = history.lastPlayed
         apps[app]?.stoppedAfterPlaying = history.stoppedAfterPlaying
-        if recalling.pin?.app == app {
-            pin = recalling.pin
+        // Unless a start or a newer pin ended it while the players were being found.
+        if let pending = recalling.pin, pending.app == app, pin == nil {
+            pin = pending
             recall?.pin = nil
         }
         switch (history.status == .playing, playing) {
+        case (false, true) where wasChangingTrack(history, at: recalling.savedAt):
+            // Stopped between tracks when the memory was taken, playing now: the same playing.
+            apps[app]?.stoppedAfterPlaying = false
         case (false, true):
             startedWhileAway(app)
         case (true, false):
@@ -67,11 +73,17 @@ extension Registry {
         }
     }
 
+    /// Whether the player was inside a track change (Stopped straight from Playing, within the
+    /// grace) when the memory was taken.
+    private func wasChangingTrack(_ history: RulesMemory.PlayerHistory, at savedAt: MonotonicInstant) -> Bool {
+        guard history.status == .stopped, history.stoppedAfterPlaying, let stopped = history.lastPlayed, savedAt >= stopped else { return false }
+        return savedAt - stopped <= trackChangeGrace
+    }
+
     /// `app` started to play after the memory was taken: a start like any other, which ends
-    /// the pin, whether it has come back yet or not.
+    /// the pin, whether it has come back yet or not (``started(_:at:)``).
     private mutating func startedWhileAway(_ app: AppID) {
         guard let recalling = recall else { return }
-        if let pending = recalling.pin, pending.app != app, apps[app]?.receives(in: mode) == true { recall?.pin = nil }
         started(app, at: recalling.savedAt + .microseconds(1))
     }
 }

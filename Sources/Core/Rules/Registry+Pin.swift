@@ -6,7 +6,11 @@ extension Registry {
     /// pin (a player that cannot be Now Playing moves nothing).
     mutating func started(_ app: AppID, at time: MonotonicInstant) {
         apps[app]?.lastStartedPlaying = time
-        if apps[app]?.receives(in: mode) == true { pin = nil }
+        if apps[app]?.receives(in: mode) == true {
+            pin = nil
+            // A pin still to be recalled is older than this start: it ends too.
+            recall?.pin = nil
+        }
         if pauseRequest?.app == app { pauseRequest = nil }
     }
 
@@ -17,6 +21,7 @@ extension Registry {
         pauseRequest = nil
         if time >= request.at, time - request.at <= remotePauseWindow {
             pin = NowPlayingPin(app: app, reason: .pausedByRemoteControl)
+            recall?.pin = nil
         }
     }
 

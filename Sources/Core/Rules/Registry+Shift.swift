@@ -14,6 +14,8 @@ extension Registry {
         let count = line.count
         let chosen = line[((from + offset) % count + count) % count]
         pin = NowPlayingPin(app: chosen, reason: .chosen)
+        // And over a pin still to be recalled.
+        recall?.pin = nil
         // The choice is the latest word: a pause still on its way cannot pin its player over it.
         pauseRequest = nil
         return chosen

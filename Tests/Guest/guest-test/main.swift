@@ -517,6 +517,18 @@ if CommandLine.arguments.contains("--virtio-keyboard") {
     exit(0)
 }
 
+if CommandLine.arguments.contains("--seat-switch") {
+    do {
+        try register()
+        try checkSeatSwitch()
+    } catch {
+        failed += 1
+        print("FAIL seat switch setup: \(error)")
+    }
+    print("guest-test --seat-switch finished")
+    exit(0)
+}
+
 if let index = CommandLine.arguments.firstIndex(of: "--patterns"), index + 1 < CommandLine.arguments.count {
     // mediaremoted runs with --config FILE, a file that includes one keyboard and excludes a
     // media device by name; then the file changes and `Reload` applies it to the open devices.

@@ -1,0 +1,71 @@
+import Input
+import MediaRemoteAPI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Fast user switching, as the device sees it: mediaremoted runs as nobody and reads a headset
+/// only while its node grants it (what logind's uaccess does with the node's ACL as the seat's
+/// sessions change; busybox has no setfacl, so the mode stands in). When the permission goes,
+/// the device is let go: nothing grabbed, no clone, its keys the other session's; when it comes
+/// back, the device is taken over again. A grab another program holds for a moment (the other
+/// session's MediaRemote, letting go as the seat changes hands) is tried again a second later.
+@MainActor func checkSeatSwitch() throws {
+    let volumeUp: UInt16 = 115
+    let headset = try UInputDevice(name: "MediaRemote Test Seat Headset", keys: [KeyCode.nextSong, volumeUp])
+    guard let node = headset.node else { throw GuestFailure("the seat headset has no node") }
+    chmod(node, 0o666)
+    verdict(
+        clone(of: headset.name) != nil, "seat: the headset, readable by this session, is taken over",
+        otherwise: "seat: the headset is not taken over: \(String(describing: devices().first { $0.name == headset.name }))")
+    press(headset, KeyCode.nextSong)
+    check("seat: … and its media key is MediaRemote's", ["nextTrack"])
+
+    // The seat goes to another session: udev takes this session's permission away.
+    chmod(node, 0o600)
+    var reason = ""
+    settle(5000) {
+        reason = devices().first { $0.name == headset.name }?.notReadBecause ?? ""
+        return !reason.isEmpty
+    }
+    verdict(
+        reason.contains("another session has the seat"), "seat: the permission gone, the device is let go (\(reason))",
+        otherwise: "seat: the permission gone, the device is \(String(describing: devices().first { $0.name == headset.name }))")
+    let desktop = try EvdevReader(node)
+    press(headset, KeyCode.nextSong)
+    let seen = desktop.keys(within: 2000) { $0.count >= 2 }
+    verdict(
+        seen.contains { $0.0 == KeyCode.nextSong }, "seat: … nothing grabs it: the other session reads its media key",
+        otherwise: "seat: a reader of the let-go device saw \(seen)")
+    check("seat: … and MediaRemote acts on nothing of it", [], within: 800)
+
+    // The seat comes back.
+    chmod(node, 0o666)
+    verdict(
+        clone(of: headset.name) != nil, "seat: the permission back, it is taken over again",
+        otherwise: "seat: the permission back, the device is \(String(describing: devices().first { $0.name == headset.name }))")
+    press(headset, KeyCode.nextSong)
+    check("seat: … and its media key is MediaRemote's again", ["nextTrack"])
+
+    // Switching back while the other session's MediaRemote still holds the grab: EBUSY, tried
+    // again a second later, by which time it has let go.
+    chmod(node, 0o600)
+    settle(5000) { devices().first { $0.name == headset.name }?.isRead == false }
+    let other = try EvdevReader(node)
+    let grabbed = cevdevGrab(other.fd, true)
+    chmod(node, 0o666)
+    settle(400)
+    _ = cevdevGrab(other.fd, false)
+    verdict(
+        grabbed && clone(of: headset.name) != nil,
+        "seat: a grab held a moment by another (the other session letting go) is tried again, and the device taken over",
+        otherwise: "seat: after another's grab, the device is \(String(describing: devices().first { $0.name == headset.name }))")
+    print("seat switch finished")
+}
+
+/// EVIOCGRAB on or off; whether it took.
+func cevdevGrab(_ fd: Int32, _ on: Bool) -> Bool {
+    // EVIOCGRAB = _IOW('E', 0x90, int)
+    ioctl(fd, 0x4004_4590, on ? 1 : 0) == 0
+}
