@@ -23,14 +23,20 @@ extension Coordinator {
     }
 
     /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
-    /// event would take now (or why it would be discarded), the receiving apps, the claims.
+    /// event would take now (or why it would be discarded), the receiving apps, the claims, the
+    /// seeks held.
     func describeState() -> DescribeStateReply {
         let registry = router.registry
         let (links, reason) = router.dispatcher.remoteControlChain(at: router.now)
         return DescribeStateReply(
             chain: links.map(DescribeStateReply.Link.init), chainDiscarded: links.isEmpty ? reason.rawValue : nil,
             nowPlayingReason: registry.whyNowPlaying(at: router.now), receiving: registry.receivingApps.map(\.rawValue),
-            motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.rawValue, UInt32($0.value)) })
+            motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.rawValue, UInt32($0.value)) }),
+            seeks: router.dispatcher.seeksInProgress.map {
+                DescribeStateReply.Seek(
+                    direction: $0.direction.rawValue, source: $0.source.rawValue, handler: ObjectAddress($0.link),
+                    since: $0.since.microseconds, endsBy: $0.deadline?.microseconds)
+            }
         )
     }
 

@@ -28,6 +28,8 @@ final class EventRouter {
     var onMotionClaim: ((Bool) -> Void)?
     /// Told after every change of the rules' state, last.
     var onStateChanged: (() -> Void)?
+    /// Ends a seek begun by a call that got no end (EventRouter+Seeks.swift).
+    var seekTimer: Timer?
 
     init(connection: Connection, calls: CallQueue, delivery: PlayerDelivery, tracker: PlayerTracker, responderTimeout: Duration) {
         (self.connection, self.calls, self.delivery, self.tracker) = (connection, calls, delivery, tracker)
@@ -70,6 +72,7 @@ final class EventRouter {
         case .finished(let outcome):
             dispatchesInFlight -= 1
             dispatcher.finished(running)
+            if let subtype = running.event.remoteControlSubtype, subtype.endOfSeek != nil || subtype.beginningOfSeek != nil { armSeekTimer() }
             EventRouter.log(running.event, outcome)
             announce(running.event, outcome)
             completion?(outcome)

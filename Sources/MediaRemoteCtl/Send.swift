@@ -11,7 +11,11 @@ struct Send: ParsableCommand {
             Prints who handled the event, or why it was discarded (exit status 1). \
             EVENT is one of \(Send.eventNames.joined(separator: ", ")) \
             (play-pause, playerctl's name, is toggle too); seek-forward and \
-            seek-backward take a PHASE, begin or end.
+            seek-backward take a PHASE, begin or end. A seek begun here is held \
+            until its end is sent, from this command or another, but at most 10 s \
+            after its last begin: a script that loses its end does not skip \
+            through a playlist (send begin again to hold it longer). \
+            mediaremotectl status shows a seek held.
 
             With --json, prints the event as monitor --json does (one object; \
             see monitor for its keys).

@@ -1,7 +1,9 @@
 import ArgumentParser
 import DBusTypes
+import Loop
 import MediaRemoteAPI
 import MediaRemoteClient
+import Time
 
 /// `mediaremotectl status`: the state of the rules, and what is Now Playing, at a glance; or,
 /// with `--follow`, a line each time Now Playing or its track or status changes.
@@ -12,7 +14,10 @@ struct Status: ParsableCommand {
             Now Playing is the player remote-control events go to, with why; its \
             track (artist, title, position and length) is read from the player \
             itself. The chain is where a remote-control event would go now, in \
-            order, or why it would be discarded.
+            order, or why it would be discarded. A seek held now is shown with \
+            what began it, who handles it and for how long; one begun by a call \
+            (mediaremotectl send seek-forward begin) ends by itself after 10 s \
+            if no end comes.
 
             Example:
               $ mediaremotectl status
@@ -23,6 +28,7 @@ struct Status: ParsableCommand {
               Chain:           player org.mpris.MediaPlayer2.mpv (:1.12)
               Receiving:       :1.12
               Motion claims:   none
+              Seeking:         none
               Players:         org.mpris.MediaPlayer2.mpv  Playing  receiving
 
             With --follow, one line now and one each time Now Playing, its \
@@ -50,6 +56,10 @@ struct Status: ParsableCommand {
             chain_discarded (why an event would be discarded, as monitor's \
             reason, when the chain is empty; else null); receiving (unique \
             names); motion_claims (an object: unique name to number of claims); \
+            seeks, an array of the seeks held, each an object with direction \
+            (beginSeekingForward or beginSeekingBackward), source (what began \
+            it), bus_name and path (who handles it), since and ends_by \
+            (CLOCK_MONOTONIC microseconds; ends_by null for a seek a key holds); \
             players, an array of objects with name, status and receiving. With \
             --follow --json, one track object a line, or null.
 
@@ -68,6 +78,10 @@ struct Status: ParsableCommand {
                  "path":"/org/mpris/MediaPlayer2","action":null}],
                "chain_discarded":null,"receiving":[":1.12"],
                "motion_claims":{},
+               "seeks":[{"direction":"beginSeekingForward",
+                 "source":"api","bus_name":"org.mpris.MediaPlayer2.mpv",
+                 "path":"/org/mpris/MediaPlayer2","since":81200000000,
+                 "ends_by":81210000000}],
                "players":[{"name":"org.mpris.MediaPlayer2.mpv",
                  "status":"Playing","receiving":true}]}
 
@@ -106,6 +120,11 @@ struct Status: ParsableCommand {
         writeLine("Receiving:       \(state.receiving.isEmpty ? "none" : state.receiving.joined(separator: " "))")
         let claims = state.motionClaims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.joined(separator: " "))")
+        let now = MonotonicClock.now.microseconds
+        if state.seeks.isEmpty { writeLine("Seeking:         none") }
+        for (index, seek) in state.seeks.enumerated() {
+            writeLine("\(index == 0 ? "Seeking:" : "")".padding(17) + Self.describe(seek, now: now))
+        }
         if properties.players.isEmpty { writeLine("Players:         none") }
         for (index, player) in properties.players.enumerated() {
             let receiving = player.receiving ? "receiving" : "not receiving"
@@ -125,7 +144,28 @@ struct Status: ParsableCommand {
             ("chain_discarded", JSON(state.chain.isEmpty ? state.chainDiscarded : nil)),
             ("receiving", .array(state.receiving.map(JSON.string))),
             ("motion_claims", .object(state.motionClaims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) })),
-            ("players", .array(players)),
+            ("seeks", .array(state.seeks.map(Self.json))), ("players", .array(players)),
+        ])
+    }
+
+    /// "forward, begun by api 3.2 s ago, handled by NAME PATH; ends by itself in 6.8 s".
+    static func describe(_ seek: DescribeStateReply.Seek, now: UInt64) -> String {
+        let direction = seek.direction == "beginSeekingBackward" ? "backward" : seek.direction == "beginSeekingForward" ? "forward" : seek.direction
+        let ago = Self.seconds(now > seek.since ? now - seek.since : 0)
+        let ends = seek.endsBy.map { "; ends by itself in \(Self.seconds($0 > now ? $0 - now : 0)) unless its end comes first" } ?? ""
+        return "\(direction), begun by \(seek.source) \(ago) ago, handled by \(seek.handler.busName) \(seek.handler.path)\(ends)"
+    }
+
+    /// Microseconds as seconds, to a tenth: "3.2 s".
+    private static func seconds(_ microseconds: UInt64) -> String {
+        "\(microseconds / 1_000_000).\(microseconds / 100_000 % 10) s"
+    }
+
+    static func json(_ seek: DescribeStateReply.Seek) -> JSON {
+        .object([
+            ("direction", .string(seek.direction)), ("source", .string(seek.source)), ("bus_name", .string(seek.handler.busName)),
+            ("path", .string(seek.handler.path.rawValue)), ("since", .number(seek.since)),
+            ("ends_by", seek.endsBy.map { JSON.number($0) } ?? .null),
         ])
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Core
 
@@ -112,6 +113,33 @@ struct DispatchTests {
         // Once they are delivered, nothing is left.
         for event in endings { _ = transcript.send(event.kind, from: event.source, answers: [.handled]) }
         #expect(transcript.dispatcher.endingsBeforeStopping(at: transcript.now).isEmpty)
+    }
+
+    @Test("a seek begun by a call ends by itself 10 s after its last begin, where it began; one a key holds does not")
+    func seekBound() {
+        var transcript = Transcript(Self.playing + [.appear("B", .paused)])
+        #expect(transcript.dispatcher.nextSeekDeadline == nil)
+        _ = transcript.send(.remoteControl(.beginSeekingForward), from: .api)
+        let began = transcript.now
+        #expect(transcript.dispatcher.seeksInProgress.map(\.source) == [.api])
+        #expect(transcript.dispatcher.nextSeekDeadline == began + .seconds(10))
+        #expect(transcript.dispatcher.seekEndsDue(at: began + .seconds(10) - .microseconds(1)).isEmpty)
+        // Sent again 4 s in: held 10 s from then.
+        transcript.apply(.wait(milliseconds: 4000))
+        _ = transcript.send(.remoteControl(.beginSeekingForward), from: .api)
+        #expect(transcript.dispatcher.nextSeekDeadline == transcript.now + .seconds(10))
+        let again = transcript.now
+        transcript.apply([.status("A", .paused), .status("B", .playing)])
+        let due = transcript.dispatcher.seekEndsDue(at: again + .seconds(10))
+        #expect(due.map(\.kind) == [.remoteControl(.endSeekingForward)])
+        // Delivered where it began, though Now Playing moved; then nothing is held.
+        for event in due { #expect(transcript.send(event.kind, from: event.source).delivered.map(\.address) == ["player A"]) }
+        #expect(transcript.dispatcher.seeksInProgress.isEmpty && transcript.dispatcher.nextSeekDeadline == nil)
+        // A key's seek: its end comes with its release or its device going away.
+        _ = transcript.send(.remoteControl(.beginSeekingBackward), from: .key)
+        #expect(transcript.dispatcher.seeksInProgress.map(\.source) == [.key])
+        #expect(transcript.dispatcher.nextSeekDeadline == nil)
+        #expect(transcript.dispatcher.seekEndsDue(at: transcript.now + .seconds(3600)).isEmpty)
     }
 
     @Test("a seek whose handler left ended with it: its end goes to nobody else")

@@ -18,7 +18,13 @@ struct DescribeRepliesTests {
             .init(kind: .shakeAction, destination: ObjectAddress(busName: mpv.name, path: "/org/mpris/MediaPlayer2"), app: mpv.app,
                   action: "nextTrack"),
         ],
-        chainDiscarded: nil, nowPlayingReason: "playing", receiving: [":1.12", ":1.42"], motionClaims: [":1.42": 2, ":1.12": 1])
+        chainDiscarded: nil, nowPlayingReason: "playing", receiving: [":1.12", ":1.42"], motionClaims: [":1.42": 2, ":1.12": 1],
+        seeks: [
+            .init(direction: "beginSeekingForward", source: "api", handler: ObjectAddress(busName: mpv.name, path: "/org/mpris/MediaPlayer2"),
+                  since: 5_000_000_000, endsBy: 5_010_000_000),
+            .init(direction: "beginSeekingBackward", source: "key", handler: ObjectAddress(busName: ":1.42", path: "/org/example/Player"),
+                  since: 5_000_000_001, endsBy: nil),
+        ])
 
     static let devices = DescribeDevicesReply(devices: [
         .init(path: "/dev/input/event5", name: "USB Headset", classification: "media device", notReadBecause: nil,
@@ -40,6 +46,17 @@ struct DescribeRepliesTests {
         #expect(try roundTrip(Self.state) == Self.state)
         let empty = DescribeStateReply(chain: [], chainDiscarded: "nobodyReceiving", nowPlayingReason: nil, receiving: [], motionClaims: [:])
         #expect(try roundTrip(empty) == empty)
+    }
+
+    @Test("a seek without the time it began is named")
+    func seekWithoutSince() {
+        let state = Self.state.arguments[0]
+        guard case .array(let type, let seeks)? = state.entry("seeks") else {
+            Issue.record("no seeks in \(state)")
+            return
+        }
+        let missing = state.replacing("seeks", with: .array(type, [seeks[0].removing("since")]))
+        #expect(failure(reading: [missing], as: DescribeStateReply.self) == "the DescribeState reply's seeks: a seek in progress has no 'since'")
     }
 
     @Test("DescribeDevices reads back as it was sent")

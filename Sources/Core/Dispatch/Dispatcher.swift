@@ -7,8 +7,8 @@ public struct Dispatcher: Sendable {
     /// What MediaRemote does with a shake nobody handled, to the Now Playing player.
     public var shakeAction: ShakeAction
 
-    /// The link that handled each seek in progress, keyed by the subtype that began it.
-    var seeks: [RemoteControlSubtype: Link] = [:]
+    /// Each seek in progress, keyed by the subtype that began it (SeekInProgress.swift).
+    var seeks: [RemoteControlSubtype: SeekInProgress] = [:]
     /// The link that handled the beginning of the shake in progress, if any, and whether one is.
     var shakeHandler: Link?
     /// The source of the shake in progress, nil when none is.
@@ -51,7 +51,11 @@ public struct Dispatcher: Sendable {
         switch event.kind {
         case .remoteControl(let subtype):
             if subtype.endOfSeek != nil {
-                if case .handled(let link)? = dispatch.outcome { seeks[subtype] = link } else { seeks[subtype] = nil }
+                if case .handled(let link)? = dispatch.outcome {
+                    seeks[subtype] = SeekInProgress(direction: subtype, source: event.source, link: link, since: event.timestamp)
+                } else {
+                    seeks[subtype] = nil
+                }
             } else if let begin = subtype.beginningOfSeek {
                 seeks[begin] = nil
             }
@@ -82,7 +86,7 @@ public struct Dispatcher: Sendable {
         // The end of a seek goes where its beginning was handled, wherever Now Playing is now;
         // with no seek in progress (never begun, ended, or its app left) there is nothing to end.
         if let begin = subtype.beginningOfSeek {
-            guard let link = seeks[begin], registry.knows(link.app) else { return ([], .noSeekInProgress) }
+            guard let link = seeks[begin]?.link, registry.knows(link.app) else { return ([], .noSeekInProgress) }
             return ([link], .declined)
         }
         let choice = registry.nowPlayingChoice(at: now)

@@ -14,10 +14,15 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
     public var receiving: [String]
     /// The motion claims each app holds, by unique name.
     public var motionClaims: [String: UInt32]
+    /// The seeks held now.
+    public var seeks: [Seek]
 
-    public init(chain: [Link], chainDiscarded: String?, nowPlayingReason: String?, receiving: [String], motionClaims: [String: UInt32]) {
+    public init(
+        chain: [Link], chainDiscarded: String?, nowPlayingReason: String?, receiving: [String], motionClaims: [String: UInt32],
+        seeks: [Seek] = []
+    ) {
         (self.chain, self.chainDiscarded, self.nowPlayingReason) = (chain, chainDiscarded, nowPlayingReason)
-        (self.receiving, self.motionClaims) = (receiving, motionClaims)
+        (self.receiving, self.motionClaims, self.seeks) = (receiving, motionClaims, seeks)
     }
 
     public static let fields = [Field("state", [String: Value].self)]
@@ -29,7 +34,7 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
             .stringVariantDictionary([
                 ("chain", chain.dbusValue), ("chain_discarded", (chainDiscarded ?? "").dbusValue),
                 ("now_playing_reason", (nowPlayingReason ?? "").dbusValue), ("receiving", receiving.dbusValue),
-                ("motion_claims", .dictionary(key: .string, value: .uint32, claims)),
+                ("motion_claims", .dictionary(key: .string, value: .uint32, claims)), ("seeks", seeks.dbusValue),
             ])
         ]
     }
@@ -40,6 +45,6 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
         chain = try state("chain")
         let (discarded, why): (String, String) = (try state("chain_discarded"), try state("now_playing_reason"))
         (chainDiscarded, nowPlayingReason) = (discarded.isEmpty ? nil : discarded, why.isEmpty ? nil : why)
-        (receiving, motionClaims) = (try state("receiving"), try state("motion_claims"))
+        (receiving, motionClaims, seeks) = (try state("receiving"), try state("motion_claims"), try state("seeks"))
     }
 }

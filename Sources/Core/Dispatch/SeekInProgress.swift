@@ -1,0 +1,45 @@
+import Time
+
+/// A seek held now: begun (`beginSeekingForward`, `beginSeekingBackward`) and handled, its end
+/// still to come, and to go where its beginning went.
+public struct SeekInProgress: Hashable, Sendable {
+    /// The subtype that began it.
+    public let direction: RemoteControlSubtype
+    /// What began it: a key held, a headset's click-and-hold, a call.
+    public let source: EventSource
+    /// Who handles it, and so gets its end.
+    public let link: Link
+    /// When it began (or was begun again).
+    public let since: MonotonicInstant
+
+    /// How long a seek begun by a call lasts at most when no end comes: a key's end comes with
+    /// its release or its device going away, but a call's end is another call, which a script
+    /// may lose (its key-up missed, the script killed). Long enough for a person to hold a
+    /// remote's button through a track; a begin sent again counts from then.
+    public static let longestWithoutEnd = Duration.seconds(10)
+
+    /// When it ends by itself, if it does: only one a call began.
+    public var deadline: MonotonicInstant? {
+        source == .api ? since + Self.longestWithoutEnd : nil
+    }
+}
+
+extension Dispatcher {
+    /// Every seek held now, in the order of their directions.
+    public var seeksInProgress: [SeekInProgress] {
+        seeks.values.sorted { $0.direction.rawValue < $1.direction.rawValue }
+    }
+
+    /// When the next seek a call began ends by itself, if one is held.
+    public var nextSeekDeadline: MonotonicInstant? {
+        seeks.values.compactMap(\.deadline).min()
+    }
+
+    /// The ends of the seeks begun by calls that have lasted their longest by `now`: for the
+    /// shell to dispatch, each to where its beginning went.
+    public func seekEndsDue(at now: MonotonicInstant) -> [Event] {
+        seeksInProgress.filter { $0.deadline.map { $0 <= now } ?? false }
+            .compactMap { $0.direction.endOfSeek }
+            .map { Event.remoteControl($0, at: now, from: .api) }
+    }
+}
