@@ -40,13 +40,36 @@ extension Coordinator {
         )
     }
 
-    /// Every input device seen: path, name, class, why it is not read, how it is read.
+    /// Every input device seen: path, name, class, why it is not read, how it is read; the
+    /// accelerometers (evdev and IIO) open or not, and for whom.
     func describeDevices() -> DescribeDevicesReply {
-        let devices = inputs.devices.map {
-            DescribeDevicesReply.Device(
-                path: $0.path, name: $0.name, classification: $0.classification.rawValue, notReadBecause: $0.isRead ? nil : $0.reason,
-                reading: $0.reading.map(DescribeDevicesReply.Device.Reading.init))
+        let accelerometers = Dictionary(inputs.accelerometers.map { ($0.path, $0) }) { first, _ in first }
+        let wanters = motionWanters
+        let open = DescribeDevicesReply.Device.Reading.openForMotion(for: wanters)
+        var devices = inputs.devices.map { device in
+            if device.classification == .accelerometer, accelerometers[device.path]?.isOpen == true {
+                return DescribeDevicesReply.Device(path: device.path, name: device.name, classification: "accelerometer", notReadBecause: nil, reading: open)
+            }
+            return DescribeDevicesReply.Device(
+                path: device.path, name: device.name, classification: device.classification.rawValue,
+                notReadBecause: device.isRead ? nil : device.reason, reading: device.reading.map(DescribeDevicesReply.Device.Reading.init))
+        }
+        for sensor in accelerometers.values.filter(\.isIIO).sorted(by: { $0.path < $1.path }) {
+            devices.append(DescribeDevicesReply.Device(
+                path: sensor.path, name: sensor.name, classification: "accelerometer",
+                notReadBecause: sensor.isOpen ? nil : "an IIO accelerometer: " + KeyInput.accelerometerReason,
+                reading: sensor.isOpen ? open : nil))
         }
         return DescribeDevicesReply(devices: devices)
+    }
+
+    /// For whom the accelerometers are open: the apps holding motion claims (how many each),
+    /// and the shake action; "nobody" when none.
+    var motionWanters: String {
+        var wanters = router.registry.motionClaims.sorted { $0.key < $1.key }.map { app, claims in
+            claims == 1 ? app.rawValue : "\(app.rawValue) (\(claims) claims)"
+        }
+        if router.dispatcher.shakeAction != .none { wanters.append("the shake action (\(router.dispatcher.shakeAction))") }
+        return wanters.isEmpty ? "nobody" : wanters.joined(separator: ", ")
     }
 }

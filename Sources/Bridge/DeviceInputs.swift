@@ -28,6 +28,9 @@ final class DeviceInputs {
     /// Every input device seen, read or not.
     var devices: [KeyInput.DeviceInfo] { keys?.devices ?? [] }
 
+    /// Every accelerometer, evdev and IIO, open or not.
+    var accelerometers: [MotionInput.Accelerometer] { motion?.allAccelerometers ?? [] }
+
     /// Starts reading media keys and headset buttons; without an input directory (a server, a
     /// container) the service goes on without them and says so once.
     func startKeys(_ options: KeyInput.Options) {

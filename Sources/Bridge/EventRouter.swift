@@ -7,7 +7,7 @@ import Time
 /// The rules at work: their state (the dispatcher and its registry), every change to it made
 /// through ``changeState(_:)``, and every event sent up its chain (``dispatch(_:completion:)``)
 /// through real deliveries (EventRouter+Delivering.swift). What a change means beyond the rules
-/// is told: whether motion is claimed to ``onMotionClaim`` (sensors to open), that it changed
+/// is told: whether motion is wanted to ``onMotionClaim`` (sensors to open), that it changed
 /// to ``onStateChanged`` (properties to announce). Everything runs on the loop's thread.
 final class EventRouter {
     /// The rules' state. Changed only through ``changeState(_:)`` and ``dispatch(_:completion:)``.
@@ -23,8 +23,9 @@ final class EventRouter {
     var responderTimeout: Duration
     /// Events whose dispatch has not finished (waiting for a player's or responder's answer).
     var dispatchesInFlight = 0
-    /// Told after every change of the rules' state whether motion is claimed (the sensors open
-    /// and close with it), before a shake the change ended is cancelled.
+    /// Told after every change of the rules' state whether motion is wanted (claimed, or a shake
+    /// action set: the sensors open and close with it), before a shake the change ended is
+    /// cancelled.
     var onMotionClaim: ((Bool) -> Void)?
     /// Told after every change of the rules' state, last.
     var onStateChanged: (() -> Void)?
@@ -45,11 +46,11 @@ final class EventRouter {
     @discardableResult
     func changeState<Result, Failure: Error>(_ change: (inout Dispatcher) throws(Failure) -> Result) throws(Failure) -> Result {
         let firstResponderBefore = dispatcher.registry.firstResponder
-        let claimedBefore = dispatcher.registry.isMotionClaimed
+        let wantedBefore = dispatcher.wantsMotion
         defer {
-            onMotionClaim?(dispatcher.registry.isMotionClaimed)
+            onMotionClaim?(dispatcher.wantsMotion)
             if let cancel = dispatcher.cancellationNeeded(
-                firstResponderBefore: firstResponderBefore, motionClaimedBefore: claimedBefore, at: now)
+                firstResponderBefore: firstResponderBefore, motionWantedBefore: wantedBefore, at: now)
             {
                 dispatch(cancel)
             }

@@ -98,6 +98,8 @@ public final class Service {
         // anything about the devices, and never opens (or grabs) them.
         coordinator.inputs.startKeys(options.input)
         coordinator.inputs.startMotion(options.motion)
+        // A shake action set is a standing claim: the sensors open now, with no app's claim.
+        coordinator.inputs.setMotionActive(coordinator.router.dispatcher.wantsMotion)
         coordinator.takeProxyName()
     }
 

@@ -180,6 +180,10 @@ public final class KeyInput {
         skipped.values.filter { $0.classification == .accelerometer && !$0.lacksPermission && !isExcluded($0.name) }.map(\.path).sorted()
     }
 
+    /// Why an accelerometer is closed: nobody wants it now.
+    public static let accelerometerReason =
+        "open only while an app claims motion (or mediaremotectl motion watch runs) or a shake action is set, and nobody does now"
+
     // MARK: Devices coming and going
 
     func consider(_ path: String) {
@@ -246,7 +250,7 @@ public final class KeyInput {
             if options.readKeyboards || options.include.contains(where: { DeviceNamePattern.matches(name, $0) }) { return nil }
             return "a keyboard: its media keys are the desktop's (set devices.read_keyboards, or include it by name, to take them over)"
         case .accelerometer:
-            return "an accelerometer: read only while motion is claimed"
+            return "an accelerometer: " + Self.accelerometerReason
         case .other:
             return "no media keys"
         }

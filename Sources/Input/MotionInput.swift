@@ -1,6 +1,7 @@
 import Core
 import Loop
 import Motion
+import Time
 
 /// Shakes from the accelerometers: the evdev ones ``KeyInput`` found (it classifies every input
 /// device and follows them coming and going) and IIO ones under `/sys/bus/iio/devices`, each
@@ -27,12 +28,36 @@ public final class MotionInput {
     /// The sensors open now, by path.
     public var openSensors: [String] { sensors.keys.sorted() }
 
+    /// An accelerometer and whether it is open, for `mediaremotectl devices`.
+    public struct Accelerometer: Equatable, Sendable {
+        /// Its evdev node, or its IIO directory (`/sys/bus/iio/devices/iio:device0`).
+        public let path: String
+        /// Its name ("" for an evdev one not open: ``KeyInput`` lists it with its name).
+        public let name: String
+        public let isIIO: Bool
+        public let isOpen: Bool
+    }
+
+    /// Every accelerometer: the evdev ones ``KeyInput`` found and the IIO ones, open or not.
+    /// Closed, the IIO ones are looked up in sysfs (for a person asking, not on any clock).
+    public var allAccelerometers: [Accelerometer] {
+        let evdev = accelerometers.map { Accelerometer(path: $0, name: sensors[$0]?.name ?? "", isIIO: false, isOpen: sensors[$0] != nil) }
+        let openIIO = sensors.filter { $0.value.iio != nil }
+        let iio = IIOAccelerometer.all(under: options.iioDirectory).map { found in
+            Accelerometer(path: found.directory, name: found.name, isIIO: true, isOpen: openIIO[found.directory] != nil)
+        }
+        return evdev + iio
+    }
+
     private let loop: EventLoop
     private var options: Options
     private var sensors: [String: Sensor] = [:]
     /// The evdev accelerometers there are, open or not.
     private var accelerometers: [String] = []
     private var iioTimer: Timer?
+    /// Looks at the time for detectors whose sensor sent nothing since a shake began: evdev
+    /// reports only changes, so a device set down may send nothing at all.
+    private var deadlineTimer: Timer?
 
     private final class Sensor {
         let name: String
@@ -69,6 +94,8 @@ public final class MotionInput {
         } else {
             iioTimer?.cancel()
             iioTimer = nil
+            deadlineTimer?.cancel()
+            deadlineTimer = nil
             for sensor in sensors.values { sensor.source?.cancel() }
             sensors.removeAll()
         }
@@ -168,7 +195,12 @@ public final class MotionInput {
     // MARK: Detection
 
     private func detect(_ sample: MotionSample, in sensor: Sensor) {
-        for event in sensor.detector.add(sensor.mountMatrix.apply(sample)) {
+        report(sensor.detector.add(sensor.mountMatrix.apply(sample)), of: sensor)
+        if sensor.detector.deadline != nil, deadlineTimer?.isArmed != true { armDeadlineTimer() }
+    }
+
+    private func report(_ events: [DetectorEvent], of sensor: Sensor) {
+        for event in events {
             let phase = MotionPhase(event.phase)
             sensor.shaking = phase == .began
             onEvent?(.motion(phase, at: event.time, from: .accelerometer))
@@ -177,6 +209,32 @@ public final class MotionInput {
                 sensor.detector = SwingDetector(parameters: options.detector)
             }
         }
+    }
+
+    /// Arms the timer for the earliest detector deadline, or disarms it when every detector
+    /// is idle (then only a sample can change anything, and nothing wakes the service).
+    private func armDeadlineTimer() {
+        guard let deadline = sensors.values.compactMap(\.detector.deadline).min() else {
+            deadlineTimer?.disarm()
+            return
+        }
+        if deadlineTimer == nil {
+            do throws(LoopError) {
+                deadlineTimer = try loop.makeTimer { [unowned self] in self.deadlinesPassed() }
+            } catch {
+                onNotice?("cannot make the shake detector's timer (\(error)): a shake ends only when its sensor sends again")
+                return
+            }
+        }
+        deadlineTimer?.schedule(after: deadline.duration(since: MonotonicClock.now))
+    }
+
+    private func deadlinesPassed() {
+        let now = MonotonicClock.now
+        for sensor in sensors.values where sensor.detector.deadline.map({ $0 <= now }) ?? false {
+            report(sensor.detector.timeout(at: now), of: sensor)
+        }
+        armDeadlineTimer()
     }
 
     /// A sensor went away: a shake it was in is cancelled.

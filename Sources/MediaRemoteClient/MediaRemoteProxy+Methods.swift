@@ -58,6 +58,12 @@ extension MediaRemoteProxy {
         try call(MediaRemoteMembers.unshift).nowPlaying
     }
 
+    /// Claims motion for this connection: the accelerometers open, and stay open until the
+    /// claim is released or the connection closes.
+    public func claimMotion() throws(ProxyError) {
+        _ = try call(MediaRemoteMembers.claimMotion)
+    }
+
     public func reload() throws(ProxyError) {
         _ = try call(MediaRemoteMembers.reload)
     }

@@ -16,7 +16,10 @@ struct Devices: ParsableCommand {
             passes on to the desktop through the clone. It is "shared" when \
             /dev/uinput cannot be written: a desktop reading the same device then \
             acts on its keys too, and the line says how to fix it. "waiting" is a \
-            device to be taken over once none of its keys is held.
+            device to be taken over once none of its keys is held. An \
+            accelerometer (evdev, or IIO under /sys/bus/iio/devices) is "open" \
+            while an app claims motion or a shake action is set, and the line \
+            says for whom.
 
             Example:
               $ mediaremotectl devices
@@ -27,8 +30,9 @@ struct Devices: ParsableCommand {
 
             With --json, one array (empty: []) of objects with the keys path, name, \
             class, read, reading ("taken over", "shared", "waiting for keys up", \
-            or null when it is not read), clone (the clone's node, or null), and \
-            reason (why it is not read, or why it is read shared; null otherwise).
+            "open for motion", or null when it is not read), clone (the clone's \
+            node, or null), and reason (why it is not read, why it is read \
+            shared, or for whom an accelerometer is open; null otherwise).
 
             Example:
               $ mediaremotectl devices --json
@@ -62,6 +66,7 @@ struct Devices: ParsableCommand {
                 case .takenOver: "taken over  "
                 case .shared: "shared      "
                 case .waitingForKeysUp: "waiting     "
+                case .openForMotion: "open        "
                 case nil: "not read    "
                 }
             let name = device.name + (device.clone.map { " (clone \($0))" } ?? "")
@@ -83,8 +88,11 @@ extension DescribeDevicesReply.Device {
         return nil
     }
 
-    /// Why it is not read, or why it is read shared.
-    fileprivate var reason: String? { reading.flatMap(\.sharedBecause) ?? notReadBecause }
+    /// Why it is not read, why it is read shared, or for whom an accelerometer is open.
+    fileprivate var reason: String? {
+        if case .openForMotion(let wanters) = reading { return "for " + wanters }
+        return reading.flatMap(\.sharedBecause) ?? notReadBecause
+    }
 }
 
 extension DescribeDevicesReply.Device.Reading {

@@ -8,12 +8,12 @@ import Motion
 import MotionEvaluation
 import Time
 
-/// `mediaremotectl motion`: the shake detector, offline.
+/// `mediaremotectl motion`: the shake detector, live (`watch`) or offline (`replay`).
 struct MotionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "motion",
-        abstract: "The shake detector, offline.",
-        subcommands: [Replay.self]
+        abstract: "The shake detector: live on the sensor, or offline on a recording.",
+        subcommands: [Replay.self, Watch.self]
     )
 
     /// `mediaremotectl motion replay FILE.csv`: the detector's events over a recording.

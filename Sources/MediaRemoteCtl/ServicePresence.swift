@@ -26,10 +26,13 @@ struct ServicePresence {
 extension ServiceClient {
     /// Runs the client's loop until interrupted (for `monitor` and `status --follow`), saying on
     /// standard error as mediaremoted comes and goes; throws when the bus itself is lost.
-    func runSayingPresence() throws(ClientError) {
+    /// `onOwner` is told each owner of the service's name as it comes (nil when it goes), after
+    /// the notice: what a command holds on the service (a motion claim) is made again there.
+    func runSayingPresence(onOwner: @escaping (String?) -> Void = { _ in }) throws(ClientError) {
         var presence = ServicePresence()
         let watch = connection.watchNameOwner(MediaRemoteNames.busName) { owner in
             if let notice = presence.owner(owner?.rawValue) { writeNotice(notice) }
+            onOwner(owner?.rawValue)
         }
         defer { watch.cancel() }
         var lost = false

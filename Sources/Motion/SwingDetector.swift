@@ -58,6 +58,8 @@ public struct SwingDetector: ShakeDetector {
     private let seconds: Seconds
     private var state = State.idle
     private var lastTime: Double?
+    /// When ``timeout(at:)`` last looked at the time.
+    private var lastLook = -Double.infinity
     /// A running mean of the time between samples.
     private var sampleInterval = 0.0
     // The zig-zag: the last turning point and the farthest point from it since.
@@ -81,7 +83,10 @@ public struct SwingDetector: ShakeDetector {
     // Stillness: where the acceleration has stayed close to, since when.
     private var restPoint: Vector3?
     private var restSince = 0.0
-    private var atRest: Bool { lastTime.map { $0 - restSince >= seconds.stillTime } ?? false }
+    private var atRest: Bool { lastTime.map(isAtRest) ?? false }
+    /// Still at `time`: held within the still radius for `stillTime` by then. A sensor that
+    /// sends nothing holds its last value (evdev reports only changes).
+    private func isAtRest(at time: Double) -> Bool { time - restSince >= seconds.stillTime }
     /// Whether the device has been at rest since the shake's last stroke.
     private var restedSinceStroke = false
     /// When the swing in progress came to rest, if it did.
@@ -113,6 +118,28 @@ public struct SwingDetector: ShakeDetector {
         return events
     }
 
+    /// How often the detector looks at the time while a shake is under way (or an activity
+    /// calms) and no sample comes: a sensor set down may send nothing at all.
+    public static let tick = Duration.milliseconds(50)
+
+    /// When the detector needs to look at the time if no sample comes first
+    /// (``timeout(at:)``): a tick after the last sample while a shake is under way or an
+    /// activity calms; nil while idle, when only a sample can change anything.
+    public var deadline: MonotonicInstant? {
+        guard state != .idle, let lastTime else { return nil }
+        return MonotonicInstant(microseconds: UInt64((max(lastTime, lastLook) * 1_000_000).rounded())) + Self.tick
+    }
+
+    /// The passing of time with no new sample: the device held its last value since, so a
+    /// shake whose strokes stopped ends (or is cancelled) once the device has been still long
+    /// enough, as it would have with samples.
+    public mutating func timeout(at instant: MonotonicInstant) -> [DetectorEvent] {
+        let time = Double(instant.microseconds) / 1_000_000
+        guard let lastTime, time > lastTime else { return [] }
+        lastLook = max(lastLook, time)
+        return checkProgress(at: time).map { DetectorEvent($0, at: instant) }
+    }
+
     private var longestSwing: Double { seconds.longestSwing + sampleInterval }
     private var strongSwing: Double { max(parameters.swingStrength, 0.5 * level) }
 
@@ -141,7 +168,7 @@ public struct SwingDetector: ShakeDetector {
             }
             let quiet = time - lastStroke
             guard quiet > max(seconds.pause, 1.5 * swingDuration) else { return [] }
-            if atRest {
+            if isAtRest(at: time) {
                 restedSinceStroke = true
                 let qualified = backAndForths >= parameters.backAndForthsToQualify
                     && lastStroke - firstSwingStart >= seconds.shortestShake

@@ -53,7 +53,8 @@ let usage = """
       --shake-action ACTION
                           what a shake nobody handled does to the Now Playing
                           player when it ends: none (default), nextTrack,
-                          previousTrack, togglePlayPause or shuffle
+                          previousTrack, togglePlayPause or shuffle; an action
+                          keeps the accelerometers open
       --mpris-proxy       export org.mpris.MediaPlayer2.mediaremote, an MPRIS
                           player standing for Now Playing, for playerctl and
                           status bars; off by default, as desktops would

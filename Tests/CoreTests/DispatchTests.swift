@@ -237,10 +237,10 @@ struct MotionDispatchTests {
         let responder = transcript.registry.firstResponder
         let first = transcript.release("X")
         #expect(first)
-        #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionClaimedBefore: true, at: transcript.now) == nil)
+        #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionWantedBefore: true, at: transcript.now) == nil)
         let last = transcript.release("X")
         #expect(last)
-        let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionClaimedBefore: true, at: transcript.now)
+        let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionWantedBefore: true, at: transcript.now)
         #expect(cancel?.phase == .cancelled && cancel?.source == .accelerometer)
 
         var simulated = Transcript([.push("X", "/x")])
@@ -248,7 +248,24 @@ struct MotionDispatchTests {
         _ = simulated.shake(.began, answers: [.handled])
         let released = simulated.release("X")
         #expect(released)
-        #expect(simulated.dispatcher.cancellationNeeded(firstResponderBefore: simulated.registry.firstResponder, motionClaimedBefore: true, at: simulated.now) == nil)
+        #expect(simulated.dispatcher.cancellationNeeded(firstResponderBefore: simulated.registry.firstResponder, motionWantedBefore: true, at: simulated.now) == nil)
+    }
+
+    @Test("a shake action set is a standing claim: the sensors stay open with no app's claim, and its last claim going cancels nothing")
+    func shakeActionClaims() throws {
+        var transcript = Transcript(shakeAction: .nextTrack, [.push("X", "/x")])
+        #expect(transcript.dispatcher.wantsMotion && !transcript.registry.isMotionClaimed)
+        try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
+        _ = transcript.shake(.began, from: .accelerometer, answers: [.handled])
+        let responder = transcript.registry.firstResponder
+        _ = transcript.release("X")
+        #expect(transcript.dispatcher.wantsMotion)
+        #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionWantedBefore: true, at: transcript.now) == nil)
+        // `none` set: nobody wants motion any more, and the shake under way is cancelled.
+        transcript.dispatcher.shakeAction = .none
+        #expect(!transcript.dispatcher.wantsMotion)
+        let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionWantedBefore: true, at: transcript.now)
+        #expect(cancel?.phase == .cancelled && cancel?.source == .accelerometer)
     }
 
     @Test("shake actions: each goes to Now Playing when the shake ends; shuffle needs CanControl; none adds nothing")

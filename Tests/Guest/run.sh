@@ -91,6 +91,11 @@ mediaremoted --config /tmp/patterns.toml > /tmp/mediaremoted-patterns.log 2>&1 &
 daemon=$!
 guest-test --patterns /tmp/patterns.toml || true
 kill $daemon; wait $daemon
+# A shake action set: a standing claim, the sensor open with no app's claim.
+mediaremoted --shake-action nextTrack > /tmp/mediaremoted-action.log 2>&1 &
+daemon=$!
+guest-test --shake-action || true
+kill $daemon; wait $daemon
 # The seat going to another session and back (mediaremoted as nobody, the headset's node made
 # readable and not, as udev does with its ACL): let go, taken over again, a grab retried.
 chmod 666 /dev/uinput
@@ -170,7 +175,7 @@ passed=$(grep -ac '^ok ' "$work/console.log" || true)
 failed=$(grep -ac '^FAIL ' "$work/console.log" || true)
 grep -a '^ok \|^FAIL ' "$work/console.log" || true
 for part in "guest-test finished" "guest-test --virtio-keyboard finished" "guest-test --patterns finished" \
-    "guest-test --seat-switch finished" "permission check finished"; do
+    "guest-test --shake-action finished" "guest-test --seat-switch finished" "permission check finished"; do
     if ! grep -aq "^$part" "$work/console.log"; then
         echo "FAIL the guest never reached: $part"
         failed=$((failed + 1))

@@ -53,6 +53,35 @@ struct SwingDetectorTests {
         #expect(Self.phases(recording).map(\.0) == [.began, .ended], "\(name)")
     }
 
+    @Test("a sensor silent after the shake (evdev sends only changes): the detector's deadline ends it as samples would")
+    func silentAfterShake() {
+        // The shake, then the sensor sends nothing more once the device is still: the last
+        // sample is the first still one after the strokes.
+        let full = Self.trace()
+        let cut = full.samples.prefix { Double($0.time.microseconds) / 1_000_000 < 2.72 }
+        var detector = SwingDetector()
+        let withSamples = Self.phases(full)
+        var events = cut.flatMap { detector.add($0) }
+        #expect(events.map(\.phase) == [.began], "before the silence: \(events.map(\.phase))")
+        // Idle between shakes: no deadline, nothing to wake for.
+        #expect(detector.deadline != nil)
+        var looks = 0
+        while let deadline = detector.deadline, looks < 200 {
+            events += detector.timeout(at: deadline)
+            looks += 1
+        }
+        #expect(events.map(\.phase) == [.began, .ended], "\(events.map(\.phase))")
+        #expect(detector.deadline == nil, "idle again: no deadline")
+        // Ended as late as samples would have ended it, a tick at most after.
+        let ended = Double(events.last?.time.microseconds ?? 0) / 1_000_000
+        #expect(abs(ended - withSamples[1].1) <= 0.06, "ended at \(ended) s; with samples, at \(withSamples[1].1) s")
+        #expect(looks < 40, "\(looks) looks at the time")
+        // A look before the last sample changes nothing.
+        var early = SwingDetector()
+        _ = cut.flatMap { early.add($0) }
+        #expect(early.timeout(at: cut.last!.time).isEmpty)
+    }
+
     @Test("a shake that goes on past the longest shake is an activity: began, then cancelled, once")
     func activity() {
         let events = Self.phases(Self.trace(seconds: 12, rest: 1))

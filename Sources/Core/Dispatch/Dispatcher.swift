@@ -115,16 +115,21 @@ public struct Dispatcher: Sendable {
         return (links, registry.firstResponder == nil ? .noFirstResponder : .declined)
     }
 
+    /// Whether the accelerometers should be open: some app holds a motion claim, or a shake
+    /// action is set (a person who configured "shaking does this" means it, claim or not: the
+    /// action is the service's own standing claim).
+    public var wantsMotion: Bool { registry.isMotionClaimed || shakeAction != .none }
+
     /// A shake in progress must be cancelled when its first responder changed (or its handler
-    /// left), and a detected one when the last motion claim went (the accelerometer closes):
+    /// left), and a detected one when motion stopped being wanted (the accelerometer closes):
     /// the cancel event to dispatch, if so.
     public func cancellationNeeded(
-        firstResponderBefore: ResponderAddress?, motionClaimedBefore: Bool = false, at now: MonotonicInstant
+        firstResponderBefore: ResponderAddress?, motionWantedBefore: Bool = false, at now: MonotonicInstant
     ) -> Event? {
         guard let source = shakeSource else { return nil }
         let responderMoved = registry.firstResponder != firstResponderBefore
-        let claimsGone = source == .accelerometer && motionClaimedBefore && !registry.isMotionClaimed
-        return responderMoved || claimsGone ? .motion(.cancelled, at: now, from: source) : nil
+        let sensorClosed = source == .accelerometer && motionWantedBefore && !wantsMotion
+        return responderMoved || sensorClosed ? .motion(.cancelled, at: now, from: source) : nil
     }
 
     /// What must still be delivered before MediaRemote stops: the end of every seek in

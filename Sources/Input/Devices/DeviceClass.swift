@@ -6,7 +6,7 @@ public enum DeviceClass: String, Sendable, CustomStringConvertible {
     /// A full keyboard. Read only when configured: desktops already turn its media keys into
     /// MPRIS calls, and reading them too would act twice.
     case keyboard
-    /// X/Y/Z axes: an accelerometer (read only while motion is claimed).
+    /// X/Y/Z axes: an accelerometer (open only while motion is wanted).
     case accelerometer
     /// Nothing MediaRemote reads (a mouse, a touchpad, a power button).
     case other

@@ -12,6 +12,9 @@ extension DescribeDevicesReply {
             case shared(because: String)
             /// To be taken over once none of its keys is held.
             case waitingForKeysUp
+            /// An accelerometer open for the shake detector, and for whom: the apps holding
+            /// motion claims, the shake action.
+            case openForMotion(for: String)
 
             /// The word on the bus and in `mediaremotectl devices`.
             public var word: String {
@@ -19,6 +22,7 @@ extension DescribeDevicesReply {
                 case .takenOver: "taken over"
                 case .shared: "shared"
                 case .waitingForKeysUp: "waiting for keys up"
+                case .openForMotion: "open for motion"
                 }
             }
         }
@@ -47,15 +51,17 @@ extension DescribeDevicesReply {
 
         public static var dbusType: SignatureType { fields.structure }
 
-        /// The reason is why it is not read, or why it is read shared; "" otherwise. Reading is
-        /// "taken over", "shared", "waiting for keys up", or "" when it is not read; the clone
-        /// is the node of a device taken over, "" otherwise.
+        /// The reason is why it is not read, why it is read shared, or for whom an accelerometer
+        /// is open; "" otherwise. Reading is "taken over", "shared", "waiting for keys up", "open
+        /// for motion", or "" when it is not read; the clone is the node of a device taken over,
+        /// "" otherwise.
         public var dbusValue: Value {
             let (word, reason, clone): (String, String, String) =
                 switch reading {
                 case .takenOver(let clone): ("taken over", "", clone)
                 case .shared(let because): ("shared", because, "")
                 case .waitingForKeysUp: ("waiting for keys up", "", "")
+                case .openForMotion(let wanters): ("open for motion", wanters, "")
                 case nil: ("", notReadBecause ?? "", "")
                 }
             return .structure([
@@ -80,6 +86,7 @@ extension DescribeDevicesReply {
             case "taken over" where reason.isEmpty: reading = .takenOver(clone: clone)
             case "shared" where clone.isEmpty: reading = .shared(because: reason)
             case "waiting for keys up" where reason.isEmpty && clone.isEmpty: reading = .waitingForKeysUp
+            case "open for motion" where clone.isEmpty: reading = .openForMotion(for: reason)
             default:
                 throw .invalidArgs("a device that is read as '\(word)', with the reason '\(reason)' and the clone '\(clone)'")
             }

@@ -517,6 +517,18 @@ if CommandLine.arguments.contains("--virtio-keyboard") {
     exit(0)
 }
 
+if CommandLine.arguments.contains("--shake-action") {
+    do {
+        try register()
+        try checkShakeActionClaim()
+    } catch {
+        failed += 1
+        print("FAIL shake action setup: \(error)")
+    }
+    print("guest-test --shake-action finished")
+    exit(0)
+}
+
 if CommandLine.arguments.contains("--seat-switch") {
     do {
         try register()

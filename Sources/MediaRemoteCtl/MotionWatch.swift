@@ -1,0 +1,61 @@
+import ArgumentParser
+import DBus
+import MediaRemoteAPI
+import MediaRemoteClient
+
+extension MotionCommand {
+    /// `mediaremotectl motion watch`: the service's shake detector on the real sensor, live.
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Claim motion and print each shake's phases, live, until interrupted.",
+            discussion: """
+                Holds a motion claim for as long as it runs (the accelerometers open, \
+                as for an app that claims motion; the claim goes when it stops), and \
+                prints each phase of each shake as mediaremoted's detector reports \
+                it, with where it went: try your sensor. A shake goes to the first \
+                responder; with none, and no shake action set, it is discarded, and \
+                that is fine for trying. When mediaremoted is not running it says so \
+                on standard error and waits; when it starts again, the claim is made \
+                again. It says so when mediaremoted lists no accelerometer.
+
+                Example:
+                  $ mediaremotectl motion watch
+                  5013.102381  motion  shake began  from accelerometer
+                    discarded: no responder is first responder
+                  5014.480022  motion  shake ended  from accelerometer
+                    discarded: no responder is first responder
+
+                (Each event is one line; folded here to fit.)
+
+                With --json, one object a line, as monitor --json prints it.
+                """
+        )
+
+        @Flag(help: "One JSON object a line, a phase each.")
+        var json = false
+
+        func run() throws {
+            let client = try ServiceClient()
+            let json = self.json
+            let subscription = client.followEvents { event in
+                guard event.type == "motion", event.source == "accelerometer" else { return }
+                writeLine(json ? event.json.text : event.line)
+            }
+            defer { subscription.cancel() }
+            try client.runSayingPresence { owner in
+                guard owner != nil else { return }
+                do throws(ProxyError) {
+                    try client.proxy.claimMotion()
+                    let sensors = try client.proxy.describeDevices().filter { $0.classification == "accelerometer" }
+                    if sensors.isEmpty {
+                        writeNotice("mediaremoted lists no accelerometer (mediaremotectl devices): nothing here can shake")
+                    } else {
+                        writeNotice("motion claimed; shake the device (\(sensors.map(\.path).joined(separator: ", ")))")
+                    }
+                } catch {
+                    writeNotice(ServiceClient.explain(error).description)
+                }
+            }
+        }
+    }
+}
