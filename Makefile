@@ -1,4 +1,5 @@
-# MediaRemote: `make run` runs the service, `make test` runs every test, `make bench` measures.
+# MediaRemote: `make` builds what `make install` installs (so `make && sudo make install`),
+# `make run` runs the service, `make test` runs every test, `make bench` measures.
 # Each target first installs the Debian packages it needs (only those missing).
 
 SWIFT ?= swift
@@ -19,7 +20,10 @@ BENCH_PACKAGES := $(TEST_PACKAGES)
 
 RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: run test test-session bench fuzz soak eval-motion build release manual-tool deps-build deps-run deps-test deps-bench clean install uninstall
+.PHONY: all run test test-session bench fuzz soak eval-motion build release manual-tool deps-build deps-run deps-test deps-bench clean install uninstall
+
+# The default: the release build and the manual's tool, what `make install` installs.
+all: release manual-tool
 
 define install_missing
 	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -142,7 +146,7 @@ install:
 	@missing=$$(for tool in mediaremoted mediaremotectl generate-manual; do [ -x "$(BUILT)/$$tool" ] || printf ' %s' "$$tool"; done); \
 	if [ -n "$$missing" ]; then \
 		echo "make install: nothing to install: $(BUILT) lacks$$missing." >&2; \
-		echo "Build first, as yourself (not root): make release manual-tool; then run: sudo make install" >&2; \
+		echo "Build first, as yourself (not root): make; then run: sudo make install" >&2; \
 		exit 1; \
 	fi
 	@set -e; built="$(BUILT)"; \

@@ -129,12 +129,14 @@ extension Coordinator {
     }
 
     /// Reads the configuration file again; a broken one is refused with its problems and the
-    /// configuration in use stays.
-    func reload() throws -> NoArguments {
+    /// configuration in use stays. The settings the command line's flags keep over the file's.
+    func reload() throws -> ReloadReply {
         guard let reloadConfiguration else { throw DBusError.failed("MediaRemote is still starting") }
-        if case .failure(let error) = reloadConfiguration() {
+        switch reloadConfiguration() {
+        case .failure(let error):
             throw DBusError(MediaRemoteNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
+        case .success(let kept):
+            return ReloadReply(keptByFlags: kept)
         }
-        return NoArguments()
     }
 }

@@ -26,7 +26,7 @@ final class Coordinator {
     let inputs: DeviceInputs
 
     /// Reads the configuration again and applies it (the service's); the `Reload` method calls it.
-    var reloadConfiguration: (() -> Result<Void, ConfigurationError>)?
+    var reloadConfiguration: (() -> Result<[String], ConfigurationError>)?
 
     /// BecomeFirstResponder calls whose object is being checked, per app (``Limits``).
     var pendingPushes: [AppID: Int] = [:]

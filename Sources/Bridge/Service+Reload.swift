@@ -1,19 +1,22 @@
 import Config
 
 extension Service {
-    /// Reads the configuration again (SIGHUP, the `Reload` method) and applies what changed.
-    /// A broken file changes nothing: the service keeps what it had and says why.
-    func reload() -> Result<Void, ConfigurationError> {
+    /// Reads the configuration again (SIGHUP, the `Reload` method) and applies what changed;
+    /// the settings the command line's flags keep over the file's. A broken file changes
+    /// nothing: the service keeps what it had and says why.
+    func reload() -> Result<[String], ConfigurationError> {
         let new: Options
+        let kept: [String]
         do throws(ConfigurationError) {
-            new = try settings.options()
+            (new, kept) = try settings.resolve()
         } catch {
             Log.error("the configuration was not reloaded, the one in use stays:\n\(error.description)")
             return .failure(error)
         }
         let changes = coordinator.apply(new, over: options)
         options = new
-        Log.info("configuration reloaded" + (changes.isEmpty ? ": nothing changed" : ": " + changes.joined(separator: ", ")))
-        return .success(())
+        let flags = kept.isEmpty ? "" : "; the command line's flags keep \(kept.joined(separator: ", ")) over the file"
+        Log.info("configuration reloaded" + (changes.isEmpty ? ": nothing changed" : ": " + changes.joined(separator: ", ")) + flags)
+        return .success(kept)
     }
 }

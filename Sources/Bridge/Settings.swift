@@ -18,10 +18,17 @@ public struct Settings: Sendable {
 
     /// Reads the file (again) and gives the options it and the flags make.
     public func options() throws(ConfigurationError) -> Service.Options {
+        try resolve().options
+    }
+
+    /// The same, with the settings the flags keep over the file's (`section.key`): a reload says
+    /// so, rather than keep a flag's value silently.
+    func resolve() throws(ConfigurationError) -> (options: Service.Options, keptByFlags: [String]) {
         var configuration = Configuration()
         if let configurationPath {
             configuration = try ConfigurationFile.load(configurationPath, mustExist: configurationPathGiven)
         }
+        let file = configuration
         let fromFile = configuration.readKeyboards
         for override in overrides { override(&configuration) }
         // Keyboards are read only taken over: without uinput the whole configuration is refused
@@ -30,6 +37,6 @@ public struct Settings: Sendable {
             let source = fromFile ? configurationPath ?? "the configuration" : "--read-keyboards"
             throw ConfigurationError(file: source, problems: [.init(line: 0, key: "devices.read_keyboards", message: refusal)])
         }
-        return Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory)
+        return (Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory), file.keys(differingFrom: configuration))
     }
 }

@@ -7,7 +7,7 @@ extension Configuration.Option {
         _ section: String, _ key: String, _ names: String, _ path: WritableKeyPath<Configuration, [String]>,
         normalize: @escaping (String) -> Result<String, Configuration.OptionMessage>
     ) -> Self {
-        Self(section: section, key: key, allowed: names) { value, configuration in
+        Self(section: section, key: key, allowed: names, path: path) { value, configuration in
             guard case .array(let items) = value else { return ["must be an array of \(names), not \(value.kind)"] }
             var texts: [String] = []
             for item in items {

@@ -2,7 +2,7 @@
 /// saying what it allows when the value does not fit.
 extension Configuration.Option {
     static func boolean(_ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Bool>) -> Self {
-        Self(section: section, key: key, allowed: "true or false") { value, configuration in
+        Self(section: section, key: key, allowed: "true or false", path: path) { value, configuration in
             guard case .boolean(let flag) = value else { return ["must be true or false, not \(value.kind)"] }
             configuration[keyPath: path] = flag
             return []
@@ -43,13 +43,13 @@ extension Configuration.Option {
 
     /// A number in `range`, checked as written (a problem quotes it so), then stored as the
     /// value `convert` makes of it.
-    private static func ranged<Number: Comparable & CustomStringConvertible, Stored>(
+    private static func ranged<Number: Comparable & CustomStringConvertible, Stored: Equatable>(
         _ section: String, _ key: String, _ range: ClosedRange<Number>, unit: String, kind: String,
         _ path: WritableKeyPath<Configuration, Stored>, as convert: @escaping (Number) -> Stored,
         _ number: @escaping (TOMLValue) -> (Number, written: String)?
     ) -> Self {
         let allowed = "\(bound(range.lowerBound)) to \(bound(range.upperBound)) \(unit)"
-        return Self(section: section, key: key, allowed: allowed) { value, configuration in
+        return Self(section: section, key: key, allowed: allowed, path: path) { value, configuration in
             guard let (number, written) = number(value) else {
                 // A number of the wrong kind (1e3 for a whole number) is quoted as written.
                 let found: String = switch value {
@@ -70,12 +70,12 @@ extension Configuration.Option {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    static func choice<Choice: RawRepresentable & CaseIterable>(
+    static func choice<Choice: RawRepresentable & CaseIterable & Equatable>(
         _ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Choice>
     ) -> Self where Choice.RawValue == String {
         let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }
         let allowed = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
-        return Self(section: section, key: key, allowed: allowed) { value, configuration in
+        return Self(section: section, key: key, allowed: allowed, path: path) { value, configuration in
             guard case .string(let text) = value else { return ["must be \(allowed), not \(value.kind)"] }
             guard let choice = Choice(rawValue: text) else { return ["\"\(text)\" is not allowed; allowed: \(allowed)"] }
             configuration[keyPath: path] = choice

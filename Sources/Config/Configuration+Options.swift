@@ -14,6 +14,25 @@ extension Configuration {
         let allowed: String
         /// Stores the value, or says what is wrong with it: one message a problem.
         let read: (TOMLValue, inout Configuration) -> [String]
+        /// Whether two configurations hold different values for the key.
+        let differs: (Configuration, Configuration) -> Bool
+
+        init<Stored: Equatable>(
+            section: String, key: String, allowed: String, path: KeyPath<Configuration, Stored>,
+            read: @escaping (TOMLValue, inout Configuration) -> [String]
+        ) {
+            (self.section, self.key, self.allowed, self.read) = (section, key, allowed, read)
+            differs = { $0[keyPath: path] != $1[keyPath: path] }
+        }
+
+        /// `section.key`, as problems and the example file name it.
+        var name: String { "\(section).\(key)" }
+    }
+
+    /// The keys whose values differ between this configuration and `other`, as `section.key`,
+    /// in the file's order.
+    public func keys(differingFrom other: Configuration) -> [String] {
+        Configuration.options.filter { $0.differs(self, other) }.map(\.name)
     }
 
     static var options: [Option] {

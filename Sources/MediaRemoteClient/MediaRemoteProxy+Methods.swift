@@ -64,8 +64,9 @@ extension MediaRemoteProxy {
         _ = try call(MediaRemoteMembers.claimMotion)
     }
 
-    public func reload() throws(ProxyError) {
-        _ = try call(MediaRemoteMembers.reload)
+    /// The settings the service's command-line flags keep over the file's.
+    public func reload() throws(ProxyError) -> [String] {
+        try call(MediaRemoteMembers.reload).keptByFlags
     }
 
     /// `org.freedesktop.DBus.Peer.Ping`: the unique name of the connection that answered.

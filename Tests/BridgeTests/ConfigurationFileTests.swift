@@ -109,6 +109,21 @@ struct ConfigurationFileTests {
         #expect(fixture.daemon.isRunning)
     }
 
+    @Test("a reload names the settings the daemon's flags keep over the file's, in the reply, the JSON and the log")
+    func reloadKeptByFlags() throws {
+        let fixture = try ServiceFixture(arguments: ["--shake-action", "nextTrack", "--mode", "strict"])
+        try fixture.bus.writeConfiguration("[service]\nmode = \"compat\"\ncall_timeout_ms = 400\n\n[shake]\naction = \"none\"\n")
+        let reloaded = try Self.ctl(fixture, ["reload"])
+        #expect(reloaded.status == 0, "\(reloaded.stderr)")
+        #expect(reloaded.stdout == "reloaded; mediaremoted's command-line flags keep service.mode, shake.action over the file\n")
+        #expect(Self.mode(fixture) == "strict")
+        let json = try Self.ctl(fixture, ["reload", "--json"])
+        #expect(json.stdout == #"{"reloaded":true,"problems":[],"kept_by_flags":["service.mode","shake.action"]}"# + "\n")
+        let log = fixture.daemon.stop().stderr
+        #expect(log.contains("configuration reloaded: "), "\(log)")
+        #expect(log.contains("; the command line's flags keep service.mode, shake.action over the file"), "\(log)")
+    }
+
     @Test("SIGHUP reloads; with a broken file the daemon logs why and goes on")
     func reloadBySIGHUP() throws {
         let fixture = try ServiceFixture()

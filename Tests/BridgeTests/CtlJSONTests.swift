@@ -106,7 +106,7 @@ struct CtlJSONTests {
         let fixture = try ServiceFixture()
         let ping = try #require(try Self.parse(try Self.run(["ping", "--json"], fixture).stdout) as? [String: Any])
         #expect((ping["bus_name"] as? String)?.hasPrefix(":1.") == true && ping["round_trip_us"] is NSNumber)
-        #expect(try Self.run(["reload", "--json"], fixture).stdout == #"{"reloaded":true,"problems":[]}"# + "\n")
+        #expect(try Self.run(["reload", "--json"], fixture).stdout == #"{"reloaded":true,"problems":[],"kept_by_flags":[]}"# + "\n")
 
         let file = fixture.bus.configHome.appendingPathComponent("mediaremote/config.toml")
         let missing = try Self.run(["check", "--json"], fixture)

@@ -62,11 +62,21 @@ struct InstallationTests {
         #expect(nothing.status != 0)
         #expect(nothing.stderr.contains("make install: nothing to install: \(empty.path) lacks mediaremoted mediaremotectl generate-manual."),
                 "\(nothing.stderr)")
-        #expect(nothing.stderr.contains("Build first, as yourself (not root): make release manual-tool; then run: sudo make install"))
+        #expect(nothing.stderr.contains("Build first, as yourself (not root): make; then run: sudo make install"))
         #expect(!FileManager.default.fileExists(atPath: prefix.path), "nothing was installed")
         let built = try install(from: BuiltProducts.directory)
         #expect(built.status == 0, "\(built.stderr)")
         #expect(Self.files(under: prefix) == Self.installedFiles.sorted())
+    }
+
+    @Test("plain make builds what make install installs: the release build and the manual's tool, nothing else")
+    func plainMake() throws {
+        let dryRun = try Subprocess.run("/usr/bin/make", ["-C", BuiltProducts.repositoryRoot.path, "--no-print-directory", "-n"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        let lines = dryRun.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("build -c release --static-swift-stdlib") && !$0.contains("--product") }, "\(dryRun.stdout)")
+        #expect(lines.contains { $0.contains("--product generate-manual") }, "\(dryRun.stdout)")
+        #expect(!lines.contains { $0.contains("swift test") || $0.contains("install -Dm") }, "\(dryRun.stdout)")
     }
 
     @Test("make install puts every file in its place with the paths filled in; make uninstall removes them all")

@@ -246,6 +246,19 @@ struct ProxyPlayerTests {
         #expect(Self.proxyProperty(fixture, "Volume") == .double(0.5))
     }
 
+    @Test("playerctl -a next with the proxy on reaches the player twice (it is a player too); -i mediaremote, as README says, once")
+    func playerctlAll() throws {
+        let fixture = try Self.fixture()
+        let a = try MPV(fixture)
+        a.play()
+        _ = Self.playerctl(fixture, ["-a", "next"])
+        #expect(fixture.wait { a.title == "track3.ogg" }, "playerctl -a next: \(a.title)")
+        _ = Self.playerctl(fixture, ["-a", "-i", "mediaremote", "previous"])
+        #expect(fixture.wait { a.title == "track2.ogg" }, "playerctl -a -i mediaremote previous: \(a.title)")
+        fixture.wait(timeout: .milliseconds(500)) { false }
+        #expect(a.title == "track2.ogg", "once, not twice: \(a.title)")
+    }
+
     @Test("when Now Playing moves, the proxy says the new player's position with Seeked (playerctl --follow counts on from it)")
     func seekedOnSwitch() throws {
         let fixture = try Self.fixture()

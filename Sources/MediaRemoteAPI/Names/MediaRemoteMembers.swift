@@ -19,7 +19,7 @@ public enum MediaRemoteMembers {
     public static let describeDevices = TypedMethod<NoArguments, DescribeDevicesReply>("DescribeDevices")
     public static let claimMotion = TypedMethod<NoArguments, NoArguments>("ClaimMotion")
     public static let releaseMotion = TypedMethod<NoArguments, NoArguments>("ReleaseMotion")
-    public static let reload = TypedMethod<NoArguments, NoArguments>("Reload")
+    public static let reload = TypedMethod<NoArguments, ReloadReply>("Reload")
 
     // Properties (``MediaRemoteProperties`` holds them all, as `GetAll` answers).
     public static let version = TypedProperty<String>("Version")
