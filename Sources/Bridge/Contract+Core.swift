@@ -6,10 +6,11 @@ import Time
 extension EventDispatched {
     /// The signal for `event`, whose dispatch ended with `outcome`: the rules' types in the
     /// contract's words.
-    init(_ event: Event, _ outcome: Core.Outcome) {
+    init(_ event: Event, _ outcome: Core.Outcome, silent: Link? = nil) {
         self.init(
             type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue,
-            timestamp: event.timestamp.microseconds, source: event.source.rawValue, outcome: Outcome(outcome))
+            timestamp: event.timestamp.microseconds, source: event.source.rawValue, outcome: Outcome(outcome),
+            silent: silent.map(ObjectAddress.init))
     }
 }
 

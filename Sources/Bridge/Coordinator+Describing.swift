@@ -19,7 +19,22 @@ extension Coordinator {
                 lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: router.now) == app,
                 reason: registry.nowPlayingReason(for: app, at: router.now))
         }
-        return DescribePlayersReply(players: players)
+        // The ones ignored, and the rule that ignores each: never players to the rules.
+        let ignored = tracker.ignoredPlayers.map { name, owner, listedAs in
+            DescribePlayersReply.Player(
+                name: name.rawValue, app: owner.rawValue, status: "", receiving: false, capabilities: [], lastStartedPlaying: nil,
+                isNowPlaying: false, reason: Self.whyIgnored(listedAs))
+        }
+        return DescribePlayersReply(players: players + ignored)
+    }
+
+    /// Why a player is ignored, in a phrase, from the listed name that ignores it.
+    static func whyIgnored(_ listedAs: String) -> String {
+        switch listedAs {
+        case MPRISNames.proxyName: "ignored always: MediaRemote's own MPRIS proxy"
+        case MPRISNames.playerctldName: "ignored always: playerctld, which stands for other players"
+        default: "ignored: players.ignore (or --ignore-player) lists \(listedAs)"
+        }
     }
 
     /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control

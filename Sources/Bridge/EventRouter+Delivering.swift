@@ -47,12 +47,13 @@ extension EventRouter {
     }
 
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
-    static func log(_ event: Event, _ outcome: Outcome) {
+    static func log(_ event: Event, _ outcome: Outcome, silent: Link? = nil) {
         switch outcome {
         case .handled(let link):
             Log.debug("\(EventRouter.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
         case .discarded(let reason):
-            Log.info("\(EventRouter.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
+            let who = silent.map { "; \(ObjectAddress($0)) did not answer in time" } ?? ""
+            Log.info("\(EventRouter.describe(event)) from \(event.source): discarded (\(reason.rawValue)\(who))")
         }
     }
 
@@ -62,8 +63,9 @@ extension EventRouter {
     }
 
     /// `EventDispatched`, for every event.
-    func announce(_ event: Event, _ outcome: Outcome) {
+    func announce(_ event: Event, _ outcome: Outcome, silent: Link? = nil) {
         try? connection.emit(
-            MediaRemoteMembers.eventDispatched, EventDispatched(event, outcome), of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath)
+            MediaRemoteMembers.eventDispatched, EventDispatched(event, outcome, silent: silent), of: MediaRemoteNames.interface,
+            at: MediaRemoteNames.objectPath)
     }
 }

@@ -74,8 +74,8 @@ final class EventRouter {
             dispatchesInFlight -= 1
             dispatcher.finished(running)
             if let subtype = running.event.remoteControlSubtype, subtype.endOfSeek != nil || subtype.beginningOfSeek != nil { armSeekTimer() }
-            EventRouter.log(running.event, outcome)
-            announce(running.event, outcome)
+            EventRouter.log(running.event, outcome, silent: running.silent)
+            announce(running.event, outcome, silent: running.silent)
             completion?(outcome)
         case .deliver(let link):
             deliver(running.event, to: link) { [weak self] answer in

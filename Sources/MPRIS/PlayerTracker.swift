@@ -39,6 +39,9 @@ public final class PlayerTracker {
 
     /// Players by the unique name of their connection.
     private var players: [BusName: Tracked] = [:]
+    /// Player names on the bus that are ignored: their owner, and the listed name that ignores
+    /// them (`org.mpris.MediaPlayer2.vlc` for `….vlc.instance42`).
+    private var ignoredOnBus: [BusName: (owner: BusName, listedAs: String)] = [:]
     private var nameChanges: SignalSubscription?
     /// The pending second read of a player whose first `GetAll` failed.
     private var retries: [BusName: Timer] = [:]
@@ -97,13 +100,25 @@ public final class PlayerTracker {
     /// no longer ignored are looked up again.
     public func setIgnored(_ names: Set<String>) {
         ignored = names
+        ignoredOnBus = [:]
         for (owner, tracked) in players where isIgnored(tracked.name) { remove(tracked.name, owner: owner) }
         listPlayers()
     }
 
     /// Whether `name` is ignored: listed, or an instance of a listed name (`vlc.instance42` of `vlc`).
     private func isIgnored(_ name: BusName) -> Bool {
-        ignored.contains { Player.busName(name.rawValue, isListedAs: $0) }
+        listing(name) != nil
+    }
+
+    /// The listed name that ignores `name`, if one does.
+    private func listing(_ name: BusName) -> String? {
+        ignored.sorted().first { Player.busName(name.rawValue, isListedAs: $0) }
+    }
+
+    /// The player names on the bus that are ignored, with their owner and the listed name that
+    /// ignores each, in name order: for `mediaremotectl players`, which lists them as ignored.
+    public var ignoredPlayers: [(name: BusName, owner: BusName, listedAs: String)] {
+        ignoredOnBus.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value.owner, $0.value.listedAs) }
     }
 
     /// The player's properties (`org.mpris.MediaPlayer2.Player`) as last read or signalled.
@@ -155,7 +170,11 @@ public final class PlayerTracker {
             // Listed again (a reload) while its first read is on its way: that read settles it.
             return
         }
-        guard !isIgnored(name), owner != connection.uniqueName, players[owner] == nil else { return settle(name) }
+        if let listedAs = listing(name) {
+            ignoredOnBus[name] = (owner, listedAs)
+            return settle(name)
+        }
+        guard owner != connection.uniqueName, players[owner] == nil else { return settle(name) }
         var tracked = Tracked(name: name, arrival: arrival)
         tracked.subscription = connection.subscribe(
             StandardMembers.propertiesChangedLeniently, of: .properties, sender: owner, path: MPRISNames.path,
@@ -173,6 +192,7 @@ public final class PlayerTracker {
     }
 
     private func remove(_ name: BusName, owner: BusName) {
+        if ignoredOnBus[name]?.owner == owner { ignoredOnBus[name] = nil }
         guard let tracked = players[owner], tracked.name == name else { return }
         tracked.subscription?.cancel()
         tracked.seeked?.cancel()

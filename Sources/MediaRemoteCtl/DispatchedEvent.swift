@@ -18,24 +18,29 @@ struct DispatchedEvent {
     let handledBy: ObjectAddress?
     /// Why it was discarded; nil when it was handled, or the reason is not known.
     let reason: String?
+    /// Discarded as timedOut: who did not answer in time.
+    let silent: ObjectAddress?
 
     init(_ signal: EventDispatched) {
         (type, subtype, phase, source) = (signal.type, signal.subtype, signal.phase, signal.source)
         timestamp = MonotonicInstant(microseconds: signal.timestamp)
-        (handledBy, reason) = (signal.outcome.handledBy, signal.outcome.reason?.nonEmpty)
+        (handledBy, reason, silent) = (signal.outcome.handledBy, signal.outcome.reason?.nonEmpty, signal.silent)
     }
 
     /// What a method's reply says of an event whose signal the client did not see.
     init(type: String, subtype: String, source: String, handledBy: ObjectAddress?) {
         (self.type, self.subtype, self.phase, self.timestamp, self.source) = (type, subtype, nil, nil, source)
-        (self.handledBy, reason) = (handledBy, nil)
+        (self.handledBy, reason, silent) = (handledBy, nil, nil)
     }
 
     var handled: Bool { handledBy != nil }
 
-    /// "handled by NAME PATH" or "discarded: the service's reason, as a sentence".
+    /// "handled by NAME PATH" or "discarded: the service's reason, as a sentence" (naming who
+    /// did not answer in time, when one did not).
     var outcome: String {
-        handledBy.map { "handled by \($0)" } ?? "discarded: \(DispatchedEvent.explain(reason))"
+        if let handledBy { return "handled by \(handledBy)" }
+        if let silent { return "discarded: no responder handled it, and \(silent) did not answer in time" }
+        return "discarded: \(DispatchedEvent.explain(reason))"
     }
 
     /// One line for `monitor`: time (s, monotonic), type, subtype and phase, source, outcome.
@@ -49,7 +54,7 @@ struct DispatchedEvent {
         .object([
             ("timestamp_us", JSON(timestamp?.microseconds)), ("type", .string(type)), ("subtype", .string(subtype)),
             ("phase", JSON(phase)), ("source", .string(source)), ("handled", .bool(handled)),
-            ("bus_name", JSON(handledBy?.busName)), ("path", JSON(handledBy?.path.rawValue)), ("reason", JSON(reason)),
+            ("bus_name", JSON((handledBy ?? silent)?.busName)), ("path", JSON((handledBy ?? silent)?.path.rawValue)), ("reason", JSON(reason)),
         ])
     }
 

@@ -24,7 +24,8 @@ struct Monitor: ParsableCommand {
             timestamp_us (CLOCK_MONOTONIC), type (remoteControl or motion), subtype, \
             phase (began, ended, cancelled; null for remote control), source (key, \
             headset, mpris, api, accelerometer or simulated), handled, bus_name and \
-            path (who handled it; null when discarded) and reason (why it was \
+            path (who handled it; discarded as timedOut, who did not answer in \
+            time; null otherwise) and reason (why it was \
             discarded, such as nobodyReceiving or noFirstResponder; null when \
             handled). send --json and shake --json print the same objects.
 

@@ -9,7 +9,9 @@ struct Players: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List every MPRIS player with its status, capabilities, and why it is or is not Now Playing.",
         discussion: """
-            A star marks the Now Playing player.
+            A star marks the Now Playing player. A player that is ignored \
+            (players.ignore, --ignore-player, or always: MediaRemote's own proxy \
+            and playerctld) is listed as such, with the rule that ignores it.
 
             Example:
               $ mediaremotectl players
@@ -22,7 +24,8 @@ struct Players: ParsableCommand {
             With --json, one array (empty: []) of objects with the keys name (its \
             MPRIS bus name), app (its unique name), status, receiving, capabilities \
             (an array), last_started_playing_us (CLOCK_MONOTONIC; null when never \
-            seen starting), now_playing, and reason (why it is or is not Now Playing).
+            seen starting), now_playing, and reason (why it is or is not Now Playing, \
+            or why it is ignored: then its status is null).
 
             Example:
               $ mediaremotectl players --json
@@ -47,6 +50,12 @@ struct Players: ParsableCommand {
         }
         if players.isEmpty { writeLine("no players") }
         for player in players {
+            if player.status.isEmpty {
+                // Ignored: never a player to the rules, so nothing else is known of it.
+                writeLine("  \(player.name) (\(player.app))  ignored")
+                writeLine("    \(player.reason)")
+                continue
+            }
             let receiving = player.receiving ? "receiving" : "not receiving"
             writeLine("\(player.isNowPlaying ? "*" : " ") \(player.name) (\(player.app))  \(player.status)  \(receiving)")
             writeLine("    can: \(player.capabilities.isEmpty ? "nothing" : player.capabilities.joined(separator: " "))")
@@ -59,7 +68,7 @@ struct Players: ParsableCommand {
 
     static func json(_ player: DescribePlayersReply.Player) -> JSON {
         .object([
-            ("name", .string(player.name)), ("app", .string(player.app)), ("status", .string(player.status)),
+            ("name", .string(player.name)), ("app", .string(player.app)), ("status", player.status.isEmpty ? .null : .string(player.status)),
             ("receiving", .bool(player.receiving)), ("capabilities", .array(player.capabilities.map(JSON.string))),
             ("last_started_playing_us", JSON(player.lastStartedPlaying)), ("now_playing", .bool(player.isNowPlaying)),
             ("reason", .string(player.reason)),

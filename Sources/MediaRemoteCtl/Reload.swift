@@ -22,7 +22,7 @@ struct Reload: ParsableCommand {
               $ mediaremotectl reload
               reloaded
               $ mediaremotectl reload
-              reloaded; mediaremoted's command-line flags keep shake.action over the file
+              reloaded; mediaremoted's flags keep: shake.action
               $ mediaremotectl reload --json
               {"reloaded":false,
                "problems":["/home/ana/.config/mediaremote/config.toml:7:
@@ -51,7 +51,7 @@ struct Reload: ParsableCommand {
         if json {
             writeLine(JSON.object([("reloaded", .bool(true)), ("problems", .array([])), ("kept_by_flags", .array(kept.map(JSON.string)))]).text)
         } else {
-            writeLine("reloaded" + (kept.isEmpty ? "" : "; mediaremoted's command-line flags keep \(kept.joined(separator: ", ")) over the file"))
+            writeLine("reloaded" + (kept.isEmpty ? "" : "; mediaremoted's flags keep: \(kept.joined(separator: ", "))"))
         }
     }
 }

@@ -115,7 +115,7 @@ struct ConfigurationFileTests {
         try fixture.bus.writeConfiguration("[service]\nmode = \"compat\"\ncall_timeout_ms = 400\n\n[shake]\naction = \"none\"\n")
         let reloaded = try Self.ctl(fixture, ["reload"])
         #expect(reloaded.status == 0, "\(reloaded.stderr)")
-        #expect(reloaded.stdout == "reloaded; mediaremoted's command-line flags keep service.mode, shake.action over the file\n")
+        #expect(reloaded.stdout == "reloaded; mediaremoted's flags keep: service.mode, shake.action\n")
         #expect(Self.mode(fixture) == "strict")
         let json = try Self.ctl(fixture, ["reload", "--json"])
         #expect(json.stdout == #"{"reloaded":true,"problems":[],"kept_by_flags":["service.mode","shake.action"]}"# + "\n")
@@ -194,6 +194,13 @@ struct ConfigurationFileTests {
         // for that); ignored, it is still not listed 3 s after it appeared.
         #expect(!fixture.wait(timeout: .seconds(3)) { !fixture.players.isEmpty }, "\(fixture.players)")
         #expect(fixture.send("play") == "discarded")
+        // mediaremotectl players lists it all the same, as ignored, and by which rule.
+        let players = try Self.ctl(fixture, ["players"]).stdout
+        #expect(players.contains(") ignored\n") || players.contains(")  ignored\n"), "\(players)")
+        #expect(players.contains("    ignored: players.ignore (or --ignore-player) lists org.mpris.MediaPlayer2.mpv\n"), "\(players)")
+        #expect(!players.contains("no players"), "\(players)")
+        let json = try Self.ctl(fixture, ["players", "--json"]).stdout
+        #expect(json.contains(#""status":null"#) && json.contains(#""reason":"ignored: players.ignore"#), "\(json)")
     }
 
     @Test("mediaremotectl check: valid, broken with every problem, missing, and the default file")

@@ -57,6 +57,19 @@ struct ResponderTests {
         #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "declined" })
     }
 
+    @Test("a responder that does not answer in time is named: in EventDispatched, in mediaremotectl send, in the log")
+    func silentNamed() throws {
+        let fixture = try ServiceFixture()
+        let (_, name) = try Self.app(fixture, ["--begin", "/slow=slow"])
+        let sent = try Subprocess.run(DaemonTests.ctl, ["send", "play"], environment: fixture.bus.environment)
+        #expect(sent.status == 1)
+        #expect(sent.stdout == "discarded: no responder handled it, and \(name) /slow did not answer in time\n", "\(sent.stdout)")
+        #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "timedOut" })
+        #expect(fixture.dispatched.last?.silent == ObjectAddress(busName: name, path: "/slow"))
+        let log = fixture.daemon.stop().stderr
+        #expect(log.contains("play from api: discarded (timedOut; \(name) /slow did not answer in time)"), "\(log)")
+    }
+
     @Test("two apps compete for first responder; resign restores the previous; nobody resigns for another")
     func competing() throws {
         let fixture = try ServiceFixture()

@@ -20,7 +20,8 @@ public struct Dispatch: Sendable {
     let links: [Link]
     private let emptyReason: DiscardReason
     private var index = 0
-    private var sawTimeout = false
+    /// The first link that did not answer in time, if one did not: a `timedOut` names it.
+    public private(set) var silent: Link?
     /// The links the event was delivered to, in order.
     public private(set) var delivered: [Link] = []
     public private(set) var outcome: Outcome?
@@ -45,7 +46,7 @@ public struct Dispatch: Sendable {
         case .declined:
             index += 1
         case .timedOut:
-            sawTimeout = true
+            if silent == nil { silent = links[index] }
             index += 1
         }
         return advance()
@@ -68,7 +69,7 @@ public struct Dispatch: Sendable {
             }
             index += 1
         }
-        let finished = Outcome.discarded(links.isEmpty ? emptyReason : sawTimeout ? .timedOut : .declined)
+        let finished = Outcome.discarded(links.isEmpty ? emptyReason : silent != nil ? .timedOut : .declined)
         outcome = finished
         return .finished(finished)
     }

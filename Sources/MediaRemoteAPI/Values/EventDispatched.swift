@@ -20,14 +20,20 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
     /// `key`, `headset`, `mpris`, `api`, `accelerometer` or `simulated`.
     public var source: String
     public var outcome: Outcome
+    /// Discarded as `timedOut`: the first responder or player that did not answer in time (in
+    /// bus_name and path, which otherwise name only a handler); nil otherwise.
+    public var silent: ObjectAddress?
 
-    public init(type: String, subtype: String, phase: String?, timestamp: UInt64, source: String, outcome: Outcome) {
+    public init(
+        type: String, subtype: String, phase: String?, timestamp: UInt64, source: String, outcome: Outcome, silent: ObjectAddress? = nil
+    ) {
         self.type = type
         self.subtype = subtype
         self.phase = phase
         self.timestamp = timestamp
         self.source = source
         self.outcome = outcome
+        self.silent = outcome.reason == "timedOut" ? silent : nil
     }
 
     /// The arguments, in order, as introspection declares them.
@@ -40,7 +46,7 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
     /// The signal's arguments, at the positions of ``fields``. The bus has no "none": no phase,
     /// no handler and no reason are each "", and no path is "/".
     public var arguments: [Value] {
-        let handler = ObjectAddress.sent(outcome.handledBy)
+        let handler = ObjectAddress.sent(outcome.handledBy ?? silent)
         let reason = if case .discarded(let reason) = outcome { reason } else { "" }
         return [
             .string(type), .string(subtype), .string(phase ?? ""), .uint64(timestamp), .string(source),
@@ -66,6 +72,7 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
         case (true, let handler?): outcome = .handled(by: handler)
         case (true, nil): throw .invalidArgs("EventDispatched: a handled event without its handler")
         case (false, nil): outcome = .discarded(reason: reason)
+        case (false, let silent?) where reason == "timedOut": (outcome, self.silent) = (.discarded(reason: reason), silent)
         case (false, let handler?): throw .invalidArgs("EventDispatched: a discarded event handled by '\(handler.busName)' at \(handler.path)")
         }
     }

@@ -6,6 +6,7 @@ usage: responder_app.py ADDRESS [--begin] [PATH=BEHAVIOR ...]
   BEHAVIOR  all            handle every event
             none           decline every event
             exit           leave the bus (exit) when the first event arrives, without answering
+            slow           handle every event, answering 1 s late (past MediaRemote's timeout)
             decline:A,B    decline the subtypes A and B, handle the rest
 Pushes the paths in order (the last is first responder), then prints "ready UNIQUE_NAME".
 Prints "PATH MEMBER SUBTYPE" for each call it gets. Reads commands on stdin:
@@ -13,6 +14,7 @@ Prints "PATH MEMBER SUBTYPE" for each call it gets. Reads commands on stdin:
 """
 import os
 import sys
+import time
 
 import dbus
 import dbus.mainloop.glib
@@ -34,6 +36,8 @@ class Responder(dbus.service.Object):
             os._exit(0)
         if self.behavior == "none":
             return False
+        if self.behavior == "slow":
+            time.sleep(1)
         if self.behavior.startswith("decline:"):
             return subtype not in self.behavior[len("decline:"):].split(",")
         return True
