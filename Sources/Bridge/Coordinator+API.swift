@@ -86,7 +86,8 @@ extension Coordinator {
 
     /// A whole simulated shake, began then ended, as the iOS Simulator's Shake Gesture.
     func simulateMotion(_ name: String, call: TypedCall<NoArguments>) throws {
-        guard try Coordinator.subtype(name) == .shake else {
+        // Not parsed as any subtype first: a word that is none would be told the remote-control ones.
+        guard name == EventSubtype.shake.rawValue else {
             throw DBusError.invalidArgs("'\(name)' is not a motion subtype; the only one is 'shake'")
         }
         router.dispatch(.motion(.began, at: router.now, from: .simulated)) { [weak self] _ in

@@ -23,7 +23,8 @@ extension MotionCommand {
                   5013.102381  motion  shake began  from accelerometer
                     discarded: no responder is first responder
                   5014.480022  motion  shake ended  from accelerometer
-                    discarded: no responder is first responder
+                    discarded: no responder is first responder, and no
+                    shake action is set (shake.action)
 
                 (Each event is one line; folded here to fit.)
 

@@ -20,7 +20,10 @@ struct Shake: ParsableCommand {
               ended: handled by :1.42 /org/example/Player
               $ mediaremotectl shake
               began: discarded: no responder is first responder
-              ended: discarded: no responder is first responder
+              ended: discarded: no responder is first responder,
+                and no shake action is set (shake.action)
+
+            (The last line is one; folded here to fit.)
             """
     )
 

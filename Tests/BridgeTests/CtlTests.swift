@@ -197,7 +197,8 @@ struct CtlTests {
         #expect(players.stdout.contains(" s ago\n"))
         #expect(players.stdout.contains("can: CanControl CanPlay CanPause CanGoNext CanGoPrevious CanSeek"))
         let shake = try Subprocess.run(ctl, ["shake"], environment: environment)
-        #expect(shake.stdout == "began: discarded: no responder is first responder\nended: discarded: no responder is first responder\n")
+        #expect(shake.stdout == "began: discarded: no responder is first responder\n"
+            + "ended: discarded: no responder is first responder, and no shake action is set (shake.action)\n")
         #expect(shake.status == 1)
         #expect(monitor.readLine()?.hasSuffix("remoteControl  togglePlayPause  from api  handled by \(a.name) /org/mpris/MediaPlayer2") == true)
         // The service's reason, as a sentence, as send and shake print it.

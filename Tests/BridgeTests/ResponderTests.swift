@@ -111,6 +111,8 @@ struct ResponderTests {
             (MediaRemoteMembers.sendRemoteControlEvent.name, [.string("fastForward")], "'fastForward' is not an event subtype"),
             (MediaRemoteMembers.sendRemoteControlEvent.name, [.string("shake")], "'shake' is a motion subtype; use SimulateMotion"),
             (MediaRemoteMembers.simulateMotion.name, [.string("play")], "'play' is not a motion subtype"),
+            // The only motion subtype is named, not the remote-control ones.
+            (MediaRemoteMembers.simulateMotion.name, [.string("wobble")], "'wobble' is not a motion subtype; the only one is 'shake'"),
             (MediaRemoteMembers.releaseMotion.name, [], "you hold no motion claim to release"),
             (MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/org/mediaremote/Test")], "there is no object at /org/mediaremote/Test"),
         ]

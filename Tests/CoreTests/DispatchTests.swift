@@ -189,11 +189,12 @@ struct MotionDispatchTests {
         #expect(outcome == .handled(responder("X", "/x1")))
     }
 
-    @Test("no first responder, no shake action: discarded")
+    @Test("no first responder, no shake action: discarded; the end says no action is set, which is why it does nothing")
     func noFirstResponder() {
         var transcript = Transcript([.appear("A", .playing)])
         #expect(transcript.shake(.began).outcome == .discarded(.noFirstResponder))
-        #expect(transcript.shake(.ended).outcome == .discarded(.noFirstResponder))
+        #expect(transcript.shake(.ended).outcome == .discarded(.noShakeAction))
+        #expect(DiscardReason.noShakeAction.explanation == "no responder is first responder, and no shake action is set (shake.action)")
     }
 
     @Test("an unhandled shake's end reaches MediaRemote, which applies the shake action to Now Playing")
@@ -278,7 +279,7 @@ struct MotionDispatchTests {
         }
         var none = Transcript([.appear("A", .playing)])
         let unhandled = none.shake(.ended).outcome
-        #expect(unhandled == .discarded(.noFirstResponder))
+        #expect(unhandled == .discarded(.noShakeAction))
         #expect(ShakeAction.shuffle.allowed(by: [.control]))
         #expect(!ShakeAction.shuffle.allowed(by: [.play, .pause]))
         #expect(!ShakeAction.nextTrack.allowed(by: [.control]))

@@ -340,4 +340,18 @@ struct NowPlayingTests {
         #expect(strict.registry.nowPlayingReason(for: "A", at: strict.now)
                 == "not receiving: strict mode and it never called BeginReceivingRemoteControlEvents")
     }
+
+    @Test("why Now Playing, when nobody has played: a player found on the bus is said to be found so; priority says it decided")
+    func idleReasons() {
+        let found = Transcript([.found("A", .paused), .found("B", .stopped)])
+        #expect(found.registry.whyNowPlaying(at: found.now) == "found paused when MediaRemote started, and nobody has played since")
+        let appeared = Transcript([.appear("A", .paused), .appear("B", .paused)])
+        #expect(appeared.registry.whyNowPlaying(at: appeared.now) == "nobody has played yet")
+        var registry = Registry()
+        registry.playerPriority = ["org.mpris.MediaPlayer2.B"]
+        let preferred = Transcript(registry: registry, [.found("A", .paused), .found("B", .stopped)])
+        #expect(preferred.nowPlaying == "B")
+        #expect(preferred.registry.whyNowPlaying(at: preferred.now)
+            == "found stopped when MediaRemote started, and nobody has played since; players.priority puts it first")
+    }
 }

@@ -15,6 +15,22 @@ struct EventDispatchedTests {
         #expect(try roundTrip(event) == event)
     }
 
+    @Test("timed out: who did not answer reads back in bus_name and path, and only for timedOut")
+    func silent() throws {
+        let silent = ObjectAddress(busName: ":1.42", path: "/slow")
+        let timedOut = EventDispatched(
+            type: "remoteControl", subtype: "play", phase: nil, timestamp: 7, source: "api", outcome: .discarded(reason: "timedOut"),
+            silent: silent)
+        #expect(try roundTrip(timedOut) == timedOut)
+        #expect(try roundTrip(timedOut).silent == silent)
+        #expect(Array(timedOut.arguments[6 ... 7]) == [.string(":1.42"), .objectPath("/slow")])
+        // Any other discard reason names nobody, whatever it was given.
+        let declined = EventDispatched(
+            type: "remoteControl", subtype: "play", phase: nil, timestamp: 7, source: "api", outcome: .discarded(reason: "declined"),
+            silent: silent)
+        #expect(declined.silent == nil && Array(declined.arguments[6 ... 7]) == [.string(""), .objectPath(.root)])
+    }
+
     @Test("the bus says none with \"\" and \"/\"")
     func none() {
         #expect(Self.handled.arguments[2] == .string(""))

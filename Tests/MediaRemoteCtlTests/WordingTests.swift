@@ -28,6 +28,7 @@ struct WordingTests {
         arguments: [
             ("nobodyReceiving", "no app is receiving remote-control events"), ("noFirstResponder", "no responder is first responder"),
             ("noSeekInProgress", "no seek in that direction is in progress"),
+            ("noShakeAction", "no responder is first responder, and no shake action is set (shake.action)"),
             ("a reason from a newer service", "a reason from a newer service"),
         ])
     func reasons(reason: String, sentence: String) {

@@ -15,6 +15,9 @@ struct AppRecord: Hashable, Sendable {
     var lastPlayed: MonotonicInstant?
     /// Whether it left Playing for Stopped, at `lastPlayed`: a track change, if it comes back soon.
     var stoppedAfterPlaying = false
+    /// Its player was on the bus when MediaRemote looked (``PlayerArrival/found``): what it
+    /// did before, nobody knows.
+    var foundOnBus = false
     var motionClaims = 0
 
     init(arrivedAt: MonotonicInstant) { self.arrivedAt = arrivedAt }

@@ -112,7 +112,10 @@ public struct Dispatcher: Sendable {
         {
             links.append(.shakeAction(shakeAction, app, player))
         }
-        return (links, registry.firstResponder == nil ? .noFirstResponder : .declined)
+        // A shake that ends with nobody to give it to would still do the action: with none set,
+        // that is the reason it does nothing.
+        let nobody: DiscardReason = phase == .ended && shakeAction == .none ? .noShakeAction : .noFirstResponder
+        return (links, registry.firstResponder == nil ? nobody : .declined)
     }
 
     /// Whether the accelerometers should be open: some app holds a motion claim, or a shake

@@ -49,6 +49,8 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
     /// The end of a seek, and no seek in that direction is in progress (none began, it ended
     /// already, or the app seeking left).
     case noSeekInProgress
+    /// A shake ended with no responder first responder, and no shake action set to apply.
+    case noShakeAction
 
     public var description: String { rawValue }
 
@@ -62,6 +64,7 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .timedOut: "no responder handled it, and one did not answer in time"
         case .notStarted: "no responder received the shake's beginning"
         case .noSeekInProgress: "no seek in that direction is in progress"
+        case .noShakeAction: "no responder is first responder, and no shake action is set (shake.action)"
         }
     }
 }

@@ -134,8 +134,12 @@ extension Registry {
         if record.isPlaying { return "playing" }
         if isChangingTrack(record, at: now) { return "changing track" }
         if record.lastPlayed != nil { return "played most recently" }
-        if record.player == nil { return "its responder is the first responder, and nobody has played yet" }
-        return "nobody has played yet"
+        guard let player = record.player else { return "its responder is the first responder, and nobody has played yet" }
+        // A player found paused at 0:14 has played, but not while MediaRemote watched.
+        let why = record.foundOnBus && record.lastStartedPlaying == nil
+            ? "found \(player.status.rawValue.lowercased()) when MediaRemote started, and nobody has played since"
+            : "nobody has played yet"
+        return why + (priority(of: record) < playerPriority.count ? "; players.priority puts it first" : "")
     }
 
     /// Every app with a player, for the `Players` property: (bus name, status, receiving).

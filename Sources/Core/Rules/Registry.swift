@@ -71,6 +71,7 @@ public struct Registry: Sendable {
     public mutating func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival, at time: MonotonicInstant) {
         var record = apps[app] ?? AppRecord(arrivedAt: time)
         record.player = player
+        record.foundOnBus = arrival == .found
         apps[app] = record
         if arrival == .found, recall != nil { return recallPlayer(app, player) }
         guard player.status == .playing else { return }
