@@ -12,6 +12,21 @@ import Glibc
 // The defaults it names are the options' own, not copies (a test holds the manual to them).
 let defaults = Service.Options()
 
+/// The example configuration beside this installation (PREFIX/bin/mediaremoted, so
+/// PREFIX/share/doc/mediaremote/config.example.toml) when it is there; else where to look.
+func exampleConfiguration() -> String {
+    var target = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &target, target.count - 1)
+    if count > 0 {
+        let executable = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let bin = executable.lastIndex(of: "/"), let prefix = executable[..<bin].lastIndex(of: "/") {
+            let path = String(executable[..<prefix]) + "/share/doc/mediaremote/config.example.toml"
+            if access(path, R_OK) == 0 { return path }
+        }
+    }
+    return "share/doc/mediaremote/config.example.toml under the installation's\nprefix (/usr/local, or /usr from a package)"
+}
+
 // Under 80 columns, each line ending where a phrase does (a terminal wraps whatever is
 // wider, mid-word); a test checks the width and that the descriptions share one column.
 let usage = """
@@ -35,7 +50,8 @@ let usage = """
     MediaRemote's alone, every other key passes on to the desktop through
     a clone (mediaremotectl devices shows how each device is read).
     Every setting, its default and what it accepts:
-    share/doc/mediaremote/config.example.toml. The manual: mediaremoted(1).
+    \(exampleConfiguration()).
+    The manual: mediaremoted(1).
 
       --config FILE       read this configuration file instead (it must exist)
       --verbose           log details too, as MEDIAREMOTE_LOG=debug does

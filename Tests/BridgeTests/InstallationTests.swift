@@ -97,6 +97,9 @@ struct InstallationTests {
         for command in ["status", "players", "devices", "send", "shake", "motion", "monitor", "ping", "check", "reload"] {
             #expect(ctlManual.contains(".It Em \(command)"), "mediaremotectl.1 lacks \(command)")
         }
+        // The installed daemon's --help names the installed example file in full.
+        let help = try Subprocess.run(prefix.appendingPathComponent("bin/mediaremoted").path, ["--help"]).stdout
+        #expect(help.contains("\n\(prefix.path)/share/doc/mediaremote/config.example.toml.\n"), "\(help)")
 
         let result = try Subprocess.run("/usr/bin/make", [
             "-C", BuiltProducts.repositoryRoot.path, "--no-print-directory", "uninstall", "PREFIX=\(prefix.path)",
