@@ -77,7 +77,7 @@ extension Coordinator {
 
     func sendRemoteControlEvent(_ name: String, call: TypedCall<SendRemoteControlEventReply>) throws {
         guard case .remoteControl(let subtype) = try Coordinator.subtype(name) else {
-            throw DBusError.invalidArgs("'\(name)' is a motion subtype; use SimulateMotion")
+            throw DBusError.invalidArgs("'\(Quote.text(name))' is a motion subtype; use SimulateMotion")
         }
         router.dispatch(.remoteControl(subtype, at: router.now, from: .api)) { outcome in
             call.reply(SendRemoteControlEventReply(handledBy: EventDispatched.Outcome(outcome).handledBy))
@@ -88,7 +88,7 @@ extension Coordinator {
     func simulateMotion(_ name: String, call: TypedCall<NoArguments>) throws {
         // Not parsed as any subtype first: a word that is none would be told the remote-control ones.
         guard name == EventSubtype.shake.rawValue else {
-            throw DBusError.invalidArgs("'\(name)' is not a motion subtype; the only one is 'shake'")
+            throw DBusError.invalidArgs("'\(Quote.text(name))' is not a motion subtype; the only one is 'shake'")
         }
         router.dispatch(.motion(.began, at: router.now, from: .simulated)) { [weak self] _ in
             guard let self else { return }

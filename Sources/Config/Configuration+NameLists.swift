@@ -1,3 +1,5 @@
+import Core
+
 /// A key that holds a list of names (players, device patterns): each entry normalised, and
 /// each named once. Two entries for one name are a mistake worth saying: merged silently, they
 /// would hide a slip (an entry meant for another name), and in a priority list leave unclear
@@ -25,7 +27,7 @@ extension Configuration.Option {
                 case .success(let name):
                     if let earlier = first[name] {
                         let spelling = earlier.text == text ? "" : " (\"\(earlier.text)\")"
-                        problems.append("entry \(offset + 1) (\"\(text)\") repeats entry \(earlier.entry)\(spelling)")
+                        problems.append("entry \(offset + 1) (\"\(Quote.text(text))\") repeats entry \(earlier.entry)\(spelling)")
                     } else {
                         first[name] = (offset + 1, text)
                         list.append(name)

@@ -1,3 +1,5 @@
+import Core
+
 /// The kinds of value a key can take, each reading a TOML value into the configuration and
 /// saying what it allows when the value does not fit.
 extension Configuration.Option {
@@ -56,9 +58,9 @@ extension Configuration.Option {
                 case .integer(_, let written), .float(_, let written): written
                 default: value.kind
                 }
-                return ["must be \(kind) (\(allowed)), not \(found)"]
+                return ["must be \(kind) (\(allowed)), not \(Quote.text(found))"]
             }
-            guard range.contains(number) else { return ["\(written) is out of range; allowed: \(allowed)"] }
+            guard range.contains(number) else { return ["\(Quote.text(written)) is out of range; allowed: \(allowed)"] }
             configuration[keyPath: path] = convert(number)
             return []
         }
@@ -77,7 +79,7 @@ extension Configuration.Option {
         let allowed = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
         return Self(section: section, key: key, allowed: allowed, path: path) { value, configuration in
             guard case .string(let text) = value else { return ["must be \(allowed), not \(value.kind)"] }
-            guard let choice = Choice(rawValue: text) else { return ["\"\(text)\" is not allowed; allowed: \(allowed)"] }
+            guard let choice = Choice(rawValue: text) else { return ["\"\(Quote.text(text))\" is not allowed; allowed: \(allowed)"] }
             configuration[keyPath: path] = choice
             return []
         }

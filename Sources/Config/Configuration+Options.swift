@@ -69,7 +69,7 @@ extension Configuration {
         let full = name.hasPrefix(prefix) ? name : prefix + name
         // The bus's own rules for a name.
         let valid = full.count > prefix.count && (try? BusName(full)) != nil
-        return valid ? .success(full) : .failure(OptionMessage("'\(name)' is not an MPRIS player name (e.g. \"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"))
+        return valid ? .success(full) : .failure(OptionMessage("'\(Quote.text(name))' is not an MPRIS player name (e.g. \"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"))
     }
 
     /// What a list of devices holds, as problems and the example file say it.

@@ -95,7 +95,7 @@ func refuse(_ message: String) -> Never {
 }
 
 if let name = getenv("MEDIAREMOTE_LOG").map({ String(cString: $0) }), !name.isEmpty {
-    guard let level = Log.Level(name: name) else { refuse("MEDIAREMOTE_LOG takes error, warning, info or debug, not '\(name)'") }
+    guard let level = Log.Level(name: name) else { refuse("MEDIAREMOTE_LOG takes error, warning, info or debug, not '\(Quote.text(name))'") }
     Log.threshold = level
 }
 
@@ -121,7 +121,7 @@ while let argument = arguments.popFirst() {
         guard let milliseconds = Int64(text),
               let checked = Configuration().setting("service", "call_timeout_ms", to: .integer(milliseconds, written: text))
         else {
-            refuse("--call-timeout takes \(Configuration.allowed("service", "call_timeout_ms")), not \(text)")
+            refuse("--call-timeout takes \(Configuration.allowed("service", "call_timeout_ms")), not \(Quote.text(text))")
         }
         settings.overrides.append { $0.callTimeout = checked.callTimeout }
     case "--read-keyboards":
@@ -159,7 +159,7 @@ while let argument = arguments.popFirst() {
         print(usage)
         exit(0)
     default:
-        refuse("unknown option '\(argument)'; see mediaremoted --help")
+        refuse("unknown option '\(Quote.text(argument))'; see mediaremoted --help")
     }
 }
 

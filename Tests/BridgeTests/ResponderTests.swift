@@ -113,6 +113,9 @@ struct ResponderTests {
             (MediaRemoteMembers.simulateMotion.name, [.string("play")], "'play' is not a motion subtype"),
             // The only motion subtype is named, not the remote-control ones.
             (MediaRemoteMembers.simulateMotion.name, [.string("wobble")], "'wobble' is not a motion subtype; the only one is 'shake'"),
+            // 100 KB of a word is quoted a line's worth, its length counted.
+            (MediaRemoteMembers.sendRemoteControlEvent.name, [.string(String(repeating: "z", count: 100_000))],
+             "'" + String(repeating: "z", count: 60) + "… (100000 characters)' is not an event subtype"),
             (MediaRemoteMembers.releaseMotion.name, [], "you hold no motion claim to release"),
             (MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/org/mediaremote/Test")], "there is no object at /org/mediaremote/Test"),
         ]

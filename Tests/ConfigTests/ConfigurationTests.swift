@@ -164,6 +164,30 @@ import Testing
         }
     }
 
+    /// A value of 100 KB is quoted at most a line's worth, its length counted.
+    @Test func aLongValueIsQuotedShort() {
+        let long = String(repeating: "x", count: 100_000)
+        #expect {
+            try Configuration(toml: "[service]\nmode = \"\(long)\"\n", file: "c.toml")
+        } throws: { error in
+            let message = (error as? ConfigurationError)?.problems.first?.message ?? ""
+            return message.count < 200 && message.contains("… (100000 characters)") && message.hasSuffix("allowed: \"compat\" or \"strict\"")
+        }
+    }
+
+    /// A number past 64 bits is a value out of range, reported with the file's other problems,
+    /// quoted as written: not a syntax error that hides them.
+    @Test func aHugeNumberIsOutOfRangeNotASyntaxError() {
+        #expect {
+            try Configuration(toml: "[service]\ncall_timeout_ms = 99999999999999999999\nmode = \"x\"\n[shake]\nsensitivity = -99999999999999999999\n", file: "c.toml")
+        } throws: { error in
+            let problems = (error as? ConfigurationError)?.problems ?? []
+            return problems.map(\.line) == [2, 3, 5]
+                && problems[0].message == "99999999999999999999 is out of range; allowed: 1 to 60000 ms"
+                && problems[2].message.hasPrefix("-99999999999999999999 is out of range")
+        }
+    }
+
     /// Problems come in the order of the file's lines, whatever order they were found in: an
     /// unknown section is found before the keys are read.
     @Test func problemsComeInTheOrderOfTheLines() {

@@ -239,7 +239,9 @@ public struct TOMLParser {
             guard let value = Double(digits) else { throw fail("'\(text)' is not a number") }
             return .float(value, written: text)
         }
-        guard let value = Int64(digits) else { throw fail("'\(text)' is too large") }
+        // Past what 64 bits hold: not a syntax error but a value out of every key's range, which
+        // the key's check reports, quoting it as written, with the file's other problems.
+        guard let value = Int64(digits) else { return .integer(digits.hasPrefix("-") ? .min : .max, written: text) }
         return .integer(value, written: text)
     }
 

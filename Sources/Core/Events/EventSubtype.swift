@@ -33,7 +33,7 @@ public enum EventSubtype: Hashable, Sendable, CaseIterable, CustomStringConverti
             self = .shake
         } else {
             throw CoreError.invalidArgument(
-                "'\(text)' is not an event subtype; use one of \(EventSubtype.allCases.map(\.rawValue).joined(separator: ", "))")
+                "'\(Quote.text(text))' is not an event subtype; use one of \(EventSubtype.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 }
