@@ -117,7 +117,13 @@ final class Coordinator {
         rememberState()
         let now = router.now
         if let end = router.registry.graceEnds(after: now) {
-            if graceTimer == nil { graceTimer = try? connection.loop.makeTimer { [unowned self] in self.publishChanges() } }
+            if graceTimer == nil {
+                do throws(LoopError) {
+                    graceTimer = try connection.loop.makeTimer { [unowned self] in self.publishChanges() }
+                } catch {
+                    Log.warning("cannot make the track-change timer (\(error)): Now Playing moves at the next change instead")
+                }
+            }
             graceTimer?.schedule(after: end.duration(since: now))
         } else {
             graceTimer?.disarm()

@@ -49,10 +49,17 @@ final class DeviceInputs {
         }
     }
 
-    /// Reads the keys again with new options. Closing the devices ends the seeks they held.
+    /// Reads the keys again with new options. Closing the devices ends the seeks they held;
+    /// a device read again as before is not logged again.
     func restartKeys(_ options: KeyInput.Options) {
-        keys?.stop()
+        closeKeys()
         startKeys(options)
+    }
+
+    /// Closes the key devices without logging them as gone: they are still there.
+    private func closeKeys() {
+        keys?.onDevicesChanged = nil
+        keys?.stop()
     }
 
     /// Starts following motion claims: the accelerometers the input devices include (and
@@ -75,10 +82,13 @@ final class DeviceInputs {
         motion?.setActive(active)
     }
 
-    /// Closes every device (before the service stops).
+    /// Closes every device (before the service stops), saying so in one line, not a line a
+    /// device "went away": they are still there, for the desktop.
     func stop() {
-        keys?.stop()
+        let open = (keys?.devices ?? []).count { $0.isRead }
+        closeKeys()
         motion?.setActive(false)
+        if open > 0 { Log.info("closed the \(open) input device\(open == 1 ? "" : "s") read, and gave them back") }
     }
 
     private static func describe(_ reading: KeyInput.Reading?) -> String {

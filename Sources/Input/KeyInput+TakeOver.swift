@@ -105,7 +105,7 @@ extension KeyInput {
     private func retryGrab(_ path: String) {
         pendingGrabRetries.insert(path)
         if grabRetryTimer == nil {
-            grabRetryTimer = try? loop.makeTimer { [unowned self] in
+            grabRetryTimer = try? makeTimer("the timer that tries a grab again") { [unowned self] in
                 let paths = self.pendingGrabRetries
                 self.pendingGrabRetries = []
                 for path in paths.sorted() where self.skipped[path] != nil && self.open[path] == nil {
@@ -117,6 +117,16 @@ extension KeyInput {
         }
         guard let grabRetryTimer else { return }
         if !grabRetryTimer.isArmed { grabRetryTimer.schedule(after: .seconds(1)) }
+    }
+
+    /// A timer on the loop, or nil, the failure said (``onNotice``) rather than swallowed.
+    private func makeTimer(_ what: String, handler: @escaping () -> Void) throws(LoopError) -> Timer {
+        do throws(LoopError) {
+            return try loop.makeTimer(handler: handler)
+        } catch {
+            onNotice?("cannot make \(what): \(error)")
+            throw error
+        }
     }
 
     /// Marks `entry` as waiting for its keys to come up (its reads take it over once they are),
@@ -141,7 +151,7 @@ extension KeyInput {
             waitTimer?.disarm()
             return
         }
-        if waitTimer == nil { waitTimer = try? loop.makeTimer { [unowned self] in self.longestWaitEnded() } }
+        if waitTimer == nil { waitTimer = try? makeTimer("the timer that ends the wait for keys up") { [unowned self] in self.longestWaitEnded() } }
         waitTimer?.schedule(after: (first + Self.longestWait).duration(since: MonotonicClock.now))
     }
 

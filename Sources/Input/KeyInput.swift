@@ -20,8 +20,6 @@ public final class KeyInput {
     public struct Options: Equatable, Sendable {
         /// Also read full keyboards (taken over, never shared: a desktop acts on their media keys).
         public var readKeyboards: Bool
-        /// The single-button headset key.
-        public var headsetKey: UInt16 = KeyCode.media
         public var headsetTiming: HeadsetRecognizer.Timing
         public var directory = "/dev/input"
         /// Where clones of taken-over devices are made.
@@ -216,13 +214,13 @@ public final class KeyInput {
             onDevicesChanged?()
             return
         }
-        let hasHeadset = capabilities.keys.contains(options.headsetKey)
+        let hasHeadset = capabilities.keys.contains(KeyCode.media)
         let entry = OpenDevice(
             device: device,
             info: DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: true, reason: ""),
             translator: KeyTranslator(isMediaDevice: classification == .mediaDevice),
             headset: hasHeadset ? HeadsetRecognizer(timing: options.headsetTiming) : nil,
-            wanted: PassthroughFilter.consumedKeys(classification: classification, keys: capabilities.keys, headsetKey: options.headsetKey))
+            wanted: PassthroughFilter.consumedKeys(classification: classification, keys: capabilities.keys, headsetKey: KeyCode.media))
         do {
             entry.source = try loop.watch(fd: device.fd) { [unowned self] _ in self.readPending(path) }
         } catch {
@@ -362,7 +360,7 @@ public final class KeyInput {
 
     /// The events a key MediaRemote acts on makes: the headset button's gestures, or a media key's.
     private func key(_ entry: OpenDevice, _ code: UInt16, _ value: KeyValue, at timestamp: MonotonicInstant) -> [Event] {
-        guard code == options.headsetKey, entry.headset != nil else { return entry.translator.key(code, value, at: timestamp) }
+        guard code == KeyCode.media, entry.headset != nil else { return entry.translator.key(code, value, at: timestamp) }
         switch value {
         case .pressed: return entry.headset?.press(at: timestamp) ?? []
         case .released: return entry.headset?.release(at: timestamp) ?? []
@@ -377,7 +375,13 @@ public final class KeyInput {
             return
         }
         if headsetTimer == nil {
-            headsetTimer = try? loop.makeTimer { [unowned self] in self.headsetDeadline() }
+            do throws(LoopError) {
+                headsetTimer = try loop.makeTimer { [unowned self] in self.headsetDeadline() }
+            } catch {
+                // Without it a click-and-hold would be lost: said, not swallowed.
+                onNotice?("cannot make the headset button's timer (\(error)): a click held is not told from a click until the next press")
+                return
+            }
         }
         headsetTimer?.schedule(after: deadline.duration(since: MonotonicClock.now))
     }

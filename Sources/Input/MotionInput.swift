@@ -177,7 +177,11 @@ public final class MotionInput {
             sensors[iio.directory] = sensor
         }
         let interval = options.iioInterval
-        iioTimer = try? loop.schedule(after: interval, repeating: interval) { [unowned self] in self.pollIIO() }
+        do throws(LoopError) {
+            iioTimer = try loop.schedule(after: interval, repeating: interval) { [unowned self] in self.pollIIO() }
+        } catch {
+            onNotice?("cannot make the timer that reads the IIO accelerometers (\(error)): they are not read")
+        }
     }
 
     private func pollIIO() {

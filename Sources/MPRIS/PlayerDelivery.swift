@@ -50,8 +50,13 @@ public final class PlayerDelivery {
             seekers.removeValue(forKey: key)?.cancel()
             call(owner, app, player, MPRISMembers.seek, offset(forward)) { [weak self] result in
                 if result == .handled, let self {
-                    self.seekers[key] = try? self.connection.loop.schedule(after: self.seekInterval, repeating: self.seekInterval) {
-                        [weak self] in self?.repeatSeek(key, owner: owner, player: player)
+                    do throws(LoopError) {
+                        self.seekers[key] = try self.connection.loop.schedule(after: self.seekInterval, repeating: self.seekInterval) {
+                            [weak self] in self?.repeatSeek(key, owner: owner, player: player)
+                        }
+                    } catch {
+                        // The seek stepped once and is not repeated: said, not swallowed.
+                        self.onFailure?(app, "repeating the seek of \(player.busName)", .failed("cannot make its timer: \(error)"))
                     }
                 }
                 answer(result)
@@ -79,9 +84,6 @@ public final class PlayerDelivery {
 
     /// How many seeks the delivery holds, for leak checks.
     public var bookkeeping: Int { seekers.count }
-
-    /// Whether a seek is being repeated for `app` (for tests and status).
-    public func isSeeking(_ app: AppID) -> Bool { seekers.keys.contains { $0.app == app } }
 
     private func repeatSeek(_ key: SeekKey, owner: BusName, player: Player) {
         call(owner, key.app, player, MPRISMembers.seek, offset(key.forward)) { [weak self] result in

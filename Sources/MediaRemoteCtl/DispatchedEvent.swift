@@ -43,13 +43,22 @@ struct DispatchedEvent {
         return "discarded: \(DispatchedEvent.explain(reason))"
     }
 
-    /// One line for `monitor`: time (s, monotonic), type, subtype and phase, source, outcome.
-    var line: String {
-        let seconds = timestamp.map { fixedPoint($0.microseconds, in: .seconds(1), decimals: 6) } ?? "?"
-        return [seconds, type, subtype + (phase.map { " \($0)" } ?? ""), "from \(source)", outcome].joined(separator: "  ")
+    /// One line for `monitor`: time (s, monotonic; or the local time of day), type, subtype and
+    /// phase, source, outcome.
+    func line(wallClock: Bool = false) -> String {
+        let time = timestamp.map { wallClock ? WallClock.local($0) : fixedPoint($0.microseconds, in: .seconds(1), decimals: 6) } ?? "?"
+        return [time, type, subtype + (phase.map { " \($0)" } ?? ""), "from \(source)", outcome].joined(separator: "  ")
     }
 
-    /// The shape `monitor --json`, `send --json` and `shake --json` share.
+    var line: String { line() }
+
+    /// The shape `monitor --json`, `send --json` and `shake --json` share; with `wallClock`,
+    /// `time` too, the wall-clock time in ISO 8601 (UTC).
+    func json(wallClock: Bool) -> JSON {
+        guard wallClock, case .object(let fields) = json else { return json }
+        return .object([("time", JSON(timestamp.map(WallClock.iso8601)))] + fields)
+    }
+
     var json: JSON {
         .object([
             ("timestamp_us", JSON(timestamp?.microseconds)), ("type", .string(type)), ("subtype", .string(subtype)),

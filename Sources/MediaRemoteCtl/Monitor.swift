@@ -37,17 +37,25 @@ struct Monitor: ParsableCommand {
                "path":"/org/mpris/MediaPlayer2","reason":null}
 
             (One line an event; folded here to fit.)
+
+            With --wall-clock, each line begins with the event's local time of \
+            day instead (18:45:12.394120), and each JSON object begins with time, \
+            the wall-clock time in ISO 8601, UTC (2026-11-26T17:45:12.394120Z); \
+            timestamp_us stays.
             """
     )
 
     @Flag(help: "One JSON object a line, an event each.")
     var json = false
 
+    @Flag(help: "Show each event's local time of day (JSON: also time, ISO 8601 in UTC).")
+    var wallClock = false
+
     func run() throws {
         let client = try ServiceClient()
-        let json = self.json
+        let (json, wallClock) = (self.json, self.wallClock)
         let subscription = client.followEvents { event in
-            writeLine(json ? event.json.text : event.line)
+            writeLine(json ? event.json(wallClock: wallClock).text : event.line(wallClock: wallClock))
         }
         defer { subscription.cancel() }
         try client.runSayingPresence()

@@ -68,3 +68,35 @@ struct CtlMonitorTests {
         ], "\(all)")
     }
 }
+
+extension CtlMonitorTests {
+    @Test("monitor --wall-clock: each line begins with the local time of day; its JSON adds time, ISO 8601 in UTC, near now")
+    func wallClock() throws {
+        let fixture = try ServiceFixture()
+        let text = try fixture.spawn(DaemonTests.ctl, ["monitor", "--wall-clock"])
+        let json = try fixture.spawn(DaemonTests.ctl, ["monitor", "--wall-clock", "--json"])
+        // Both subscribed once they print what a send does.
+        var line: String?
+        var object: String?
+        for _ in 0..<50 where line == nil || object == nil {
+            _ = try Subprocess.run(DaemonTests.ctl, ["send", "toggle"], environment: fixture.bus.environment)
+            line = line ?? text.readLine(timeout: .milliseconds(200))
+            object = object ?? json.readLine(timeout: .milliseconds(200))
+        }
+        let local = DateFormatter()
+        local.dateFormat = "HH:mm:ss"
+        let now = local.string(from: Date())
+        let shown = String(line?.prefix(8) ?? "")
+        // Within a few seconds of now, as the clock on the wall says.
+        let seconds = { (text: String) in text.split(separator: ":").compactMap { Int($0) }.reduce(0) { $0 * 60 + $1 } }
+        #expect(line.map { $0.range(of: #"^\d\d:\d\d:\d\d\.\d{6}  remoteControl  togglePlayPause"#, options: .regularExpression) != nil } == true,
+                "\(line ?? "no line")")
+        #expect(abs(seconds(shown) - seconds(now)) <= 5 || abs(seconds(shown) - seconds(now)) >= 86_395, "\(shown) against \(now)")
+        let decoded = try JSONSerialization.jsonObject(with: Data((object ?? "").utf8)) as? [String: Any]
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let time = (decoded?["time"] as? String).flatMap { iso.date(from: $0) }
+        #expect(time.map { abs($0.timeIntervalSinceNow) < 5 } == true, "\(object ?? "no object")")
+        #expect(decoded?["timestamp_us"] is NSNumber)
+    }
+}

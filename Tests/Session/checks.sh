@@ -154,9 +154,13 @@ restarted() { local now; now=$(unit_property MainPID); [ "$now" != 0 ] && [ "$no
 wait_for 20 restarted
 check "kill -SEGV: systemd restarts it (Restart=on-failure; NRestarts $(unit_property NRestarts)), a new process owning the name" \
     restarted
+stop_cursor=$(as_user journalctl --user -u mediaremoted -n 1 --show-cursor --no-pager | sed -n 's/^-- cursor: //p')
 user_systemctl stop mediaremoted
 check "systemctl --user stop: exit status 0 ($(unit_property Result), status $(unit_property ExecMainStatus))" \
     test "$(unit_property Result)/$(unit_property ExecMainStatus)" = success/0
+check "… the devices it read are closed, not said to have gone away (they are still there)" \
+    wait_for 5 eval '! as_user journalctl --user -u mediaremoted --after-cursor "$stop_cursor" -o cat --no-pager | grep -q "went away" \
+        && as_user journalctl --user -u mediaremoted --after-cursor "$stop_cursor" -o cat --no-pager | grep -q "closed the .* input device"'
 check "… nothing left: no process, the name released" \
     eval '! pgrep -u "$user" -x mediaremoted >/dev/null && name_released'
 

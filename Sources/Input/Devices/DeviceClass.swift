@@ -28,9 +28,6 @@ public struct DeviceCapabilities: Equatable, Sendable {
         self.hasXYZAxes = hasXYZAxes
     }
 
-    /// The headset button, when the device has one and no other media key.
-    public var hasHeadsetButton: Bool { keys.contains(KeyCode.media) }
-
     public var classification: DeviceClass {
         if hasAccelerometerProperty || (hasXYZAxes && keys.isEmpty) { return .accelerometer }
         let letters = keys.filter(KeyCode.letters.contains).count

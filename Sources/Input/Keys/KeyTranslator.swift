@@ -39,6 +39,4 @@ public struct KeyTranslator: Sendable {
         return heldSeeks.sorted { $0.key < $1.key }.map { .remoteControl($0.value, at: timestamp, from: source) }
     }
 
-    /// After SYN_DROPPED, libevdev reports the keys' true state: a seek key found up ends its seek.
-    public var heldKeys: [UInt16] { Array(heldSeeks.keys) }
 }
