@@ -24,7 +24,7 @@ extension EventRouter {
     }
 
     private func endSeeksDue() {
-        for event in dispatcher.seekEndsDue(at: now) {
+        for event in changeState({ $0.takeSeekEndsDue(at: now) }) {
             Log.info("\(EventRouter.describe(event)): the seek begun by a call \(SeekInProgress.longestWithoutEnd) ago got no end; ending it")
             dispatch(event)
         }

@@ -37,6 +37,10 @@ public struct Settings: Sendable {
             let source = fromFile ? configurationPath ?? "the configuration" : "--read-keyboards"
             throw ConfigurationError(file: source, problems: [.init(line: 0, key: "devices.read_keyboards", message: refusal)])
         }
-        return (Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory), file.keys(differingFrom: configuration))
+        // Only what the file says and a flag says otherwise; --ignore-player adds to the file's
+        // list rather than replacing it, so the file's entries are not overridden.
+        let inFile = configurationPath.map(ConfigurationFile.keysSet(in:)) ?? []
+        let kept = file.keys(differingFrom: configuration).filter { inFile.contains($0) && $0 != "players.ignore" }
+        return (Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory), kept)
     }
 }

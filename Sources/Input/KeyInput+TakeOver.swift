@@ -15,6 +15,10 @@ extension KeyInput {
     /// enough that a key stuck down for good (a firmware fault, a latching key) costs seconds.
     static let longestWait: Duration = .seconds(5)
 
+    /// How many times a device back from another session is tried again when its grab is
+    /// found held, a second apart.
+    static let grabRetries = 5
+
     /// Takes `entry`'s device over; or waits for its keys to be released first (unless it has
     /// waited the longest wait); or, without /dev/uinput, reads a media device shared and drops
     /// a keyboard.
@@ -39,13 +43,14 @@ extension KeyInput {
             close(uinput)
             if grabbed == EBUSY {
                 let path = entry.info.path
-                // As the seat changes hands, the other session's MediaRemote may not have let go
-                // yet: once, a moment later, it is tried again.
-                if grabRetried.insert(path).inserted {
-                    drop(entry, because: "grabbed by another program: tried again in a second (as the seat changes hands, "
-                        + "the other session's MediaRemote lets go)")
+                // Back from another session, whose MediaRemote may not have let go yet: tried
+                // again each second, a few times.
+                if let tries = grabRetries[path], tries < Self.grabRetries {
+                    grabRetries[path] = tries + 1
+                    drop(entry, because: "back from another session, whose MediaRemote still holds it: tried again in a second")
                     return retryGrab(path)
                 }
+                grabRetries[path] = nil
                 drop(
                     entry,
                     because: "taken over by another program (keyd, input-remapper, …): only that program reads its keys; "
@@ -60,6 +65,7 @@ extension KeyInput {
             }
             return cannotTakeOver(entry, because: "cannot grab it: \(String(cString: strerror(grabbed)))", withoutUInput: false)
         }
+        grabRetries[entry.info.path] = nil
         // Pressed between the look and the grab: let go, and wait for it to come up.
         if !evenWithKeysDown, entry.device.anyKeyDown {
             entry.device.ungrab()

@@ -87,9 +87,10 @@ public final class KeyInput {
     /// Devices let go because the seat went to another session: unreadable until it comes back,
     /// which is no fault to warn of.
     var letGoForSession: Set<String> = []
-    /// Devices found grabbed by another program, tried once more a moment later (another
-    /// session's MediaRemote letting go as the seat changes hands).
-    var grabRetried: Set<String> = []
+    /// Devices back from another session, with how often their grab was found held since (that
+    /// session's MediaRemote letting go as the seat changes hands): tried again each second, a
+    /// few times, before the grab is taken for another program's.
+    var grabRetries: [String: Int] = [:]
     var pendingGrabRetries: Set<String> = []
     var grabRetryTimer: Timer?
     private var headsetTimer: Timer?
@@ -156,7 +157,7 @@ public final class KeyInput {
         awaitingUInput = []
         copies = [:]
         letGoForSession = []
-        grabRetried = []
+        grabRetries = [:]
         pendingGrabRetries = []
         grabRetryTimer?.cancel()
         grabRetryTimer = nil
@@ -175,7 +176,9 @@ public final class KeyInput {
     /// The accelerometers among the devices, by path: classified here, never read here
     /// (``MotionInput`` opens them while motion is claimed).
     public var accelerometers: [String] {
-        skipped.values.filter { $0.classification == .accelerometer && !$0.lacksPermission && !isExcluded($0.name) }.map(\.path).sorted()
+        skipped.values.filter {
+            $0.classification == .accelerometer && !$0.lacksPermission && !isExcluded($0.name) && !letGoForSession.contains($0.path)
+        }.map(\.path).sorted()
     }
 
     /// Why an accelerometer is closed: nobody wants it now.
@@ -194,16 +197,23 @@ public final class KeyInput {
         }
         guard !leaveAloneIfCopy(path) else { return }
         awaitingUInput.remove(path)
+        // Opened before (read, or looked at and left alone for a reason): a permission lost now
+        // went with the seat, not for want of the udev rule.
+        let wasReadable = skipped[path].map { !$0.lacksPermission && !$0.name.isEmpty } ?? false
         let device: EvdevDevice
         do {
             device = try EvdevDevice(path: path)
         } catch {
-            // Let go for another session: it stays so, quietly, until that session gives it back.
-            if case .permissionDenied = error, letGoForSession.contains(path) { return }
+            // Another session's now: so it stays, quietly, until that session gives it back.
+            if case .permissionDenied = error, letGoForSession.contains(path) || wasReadable {
+                if let known = skipped[path], !letGoForSession.contains(path) { markSeatLost(known.path, known.name, known.classification) }
+                return
+            }
             skipUnopened(path, error)
             return
         }
-        letGoForSession.remove(path)
+        // Back from another session: another session's MediaRemote may still hold its grab.
+        if letGoForSession.remove(path) != nil { grabRetries[path] = 0 }
         permissionNotices.forget(path)
         // Ours, though sysfs did not say so: never read, whatever its name.
         if device.phys.hasPrefix(UInputClone.physPrefix) { return }
@@ -290,27 +300,30 @@ public final class KeyInput {
     /// it went away (ungrabbed, its clone removed, its held seeks ended), so that session's
     /// desktop and MediaRemote read it; it is read again when the permission comes back.
     private func letGo(_ entry: OpenDevice) {
-        let path = entry.info.path
-        onNotice?("\(entry.info.name) (\(path)) let go: the seat is another session's now (its permission went with ours); "
-            + "read again when this session has the seat")
-        remove(path)
+        remove(entry.info.path, telling: false)
+        markSeatLost(entry.info.path, entry.info.name, entry.info.classification)
+    }
+
+    /// Lists the device as another session's, to be read again when this session has the seat.
+    private func markSeatLost(_ path: String, _ name: String, _ classification: DeviceClass) {
         letGoForSession.insert(path)
         skipped[path] = DeviceInfo(
-            path: path, name: entry.info.name, classification: entry.info.classification, isRead: false,
+            path: path, name: name, classification: classification, isRead: false,
             reason: "another session has the seat: read again when this one has it")
         onDevicesChanged?()
     }
 
-    /// The device went away (or broke): its held seeks end, then it is dropped.
-    private func remove(_ path: String) {
+    /// The device went away (or broke): its held seeks end, then it is dropped; the device list
+    /// is told it changed unless `telling` is false (the caller lists it again at once).
+    private func remove(_ path: String, telling: Bool = true) {
         skipped[path] = nil
         copies[path] = nil
         letGoForSession.remove(path)
-        grabRetried.remove(path)
+        grabRetries[path] = nil
         awaitingUInput.remove(path)
         permissionNotices.forget(path)
         guard let entry = open.removeValue(forKey: path) else {
-            onDevicesChanged?()
+            if telling { onDevicesChanged?() }
             return
         }
         entry.source?.cancel()
@@ -318,7 +331,7 @@ public final class KeyInput {
         let now = MonotonicClock.now
         let ended = entry.translator.deviceRemoved(at: now) + (entry.headset?.deviceRemoved(at: now) ?? [])
         for event in ended { onEvent?(event) }
-        onDevicesChanged?()
+        if telling { onDevicesChanged?() }
     }
 
     // MARK: Reading

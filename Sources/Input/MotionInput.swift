@@ -58,6 +58,7 @@ public final class MotionInput {
     /// Looks at the time for detectors whose sensor sent nothing since a shake began: evdev
     /// reports only changes, so a device set down may send nothing at all.
     private var deadlineTimer: Timer?
+    private var deadlineTimerFailed = false
 
     private final class Sensor {
         let name: String
@@ -70,6 +71,11 @@ public final class MotionInput {
         var source: FileDescriptorSource?
         // IIO
         var iio: IIOAccelerometer?
+        /// The last sample's time (the sensor's clock: evdev's MSC_TIMESTAMP may drift from
+        /// the loop's) and when it came (the loop's clock): a deadline of the detector's is
+        /// reached on the loop's clock after as long as on the sensor's.
+        var lastSample: MonotonicInstant?
+        var lastArrival = MonotonicInstant.zero
 
         init(name: String, detector: SwingDetector, mountMatrix: MountMatrix) {
             self.name = name
@@ -123,7 +129,9 @@ public final class MotionInput {
         accelerometers = paths
         guard isActive else { return }
         for path in paths { openEvdev(path) }
-        for (path, sensor) in sensors where sensor.device != nil && !paths.contains(path) { lost(path, reason: "it was unplugged") }
+        for (path, sensor) in sensors where sensor.device != nil && !paths.contains(path) {
+            lost(path, reason: "it was unplugged, or the seat went to another session")
+        }
     }
 
     private func openEvdev(_ path: String) {
@@ -199,8 +207,21 @@ public final class MotionInput {
     // MARK: Detection
 
     private func detect(_ sample: MotionSample, in sensor: Sensor) {
+        (sensor.lastSample, sensor.lastArrival) = (sample.time, MonotonicClock.now)
         report(sensor.detector.add(sensor.mountMatrix.apply(sample)), of: sensor)
         if sensor.detector.deadline != nil, deadlineTimer?.isArmed != true { armDeadlineTimer() }
+    }
+
+    /// The sensor's clock now: as long after its last sample as the loop's clock is after that
+    /// sample came.
+    private func sensorTime(_ sensor: Sensor, at now: MonotonicInstant) -> MonotonicInstant? {
+        sensor.lastSample.map { $0 + now.duration(since: sensor.lastArrival) }
+    }
+
+    /// A detector's deadline on the loop's clock.
+    private func loopDeadline(_ sensor: Sensor) -> MonotonicInstant? {
+        guard let deadline = sensor.detector.deadline, let sample = sensor.lastSample else { return nil }
+        return sensor.lastArrival + deadline.duration(since: sample)
     }
 
     private func report(_ events: [DetectorEvent], of sensor: Sensor) {
@@ -218,14 +239,17 @@ public final class MotionInput {
     /// Arms the timer for the earliest detector deadline, or disarms it when every detector
     /// is idle (then only a sample can change anything, and nothing wakes the service).
     private func armDeadlineTimer() {
-        guard let deadline = sensors.values.compactMap(\.detector.deadline).min() else {
+        guard let deadline = sensors.values.compactMap(loopDeadline).min() else {
             deadlineTimer?.disarm()
             return
         }
         if deadlineTimer == nil {
+            // Tried once: without it, every sample would try (and say so) again.
+            guard !deadlineTimerFailed else { return }
             do throws(LoopError) {
                 deadlineTimer = try loop.makeTimer { [unowned self] in self.deadlinesPassed() }
             } catch {
+                deadlineTimerFailed = true
                 onNotice?("cannot make the shake detector's timer (\(error)): a shake ends only when its sensor sends again")
                 return
             }
@@ -235,8 +259,9 @@ public final class MotionInput {
 
     private func deadlinesPassed() {
         let now = MonotonicClock.now
-        for sensor in sensors.values where sensor.detector.deadline.map({ $0 <= now }) ?? false {
-            report(sensor.detector.timeout(at: now), of: sensor)
+        for sensor in sensors.values {
+            guard let deadline = loopDeadline(sensor), deadline <= now, let time = sensorTime(sensor, at: now) else { continue }
+            report(sensor.detector.timeout(at: time), of: sensor)
         }
         armDeadlineTimer()
     }

@@ -150,7 +150,7 @@ public final class PlayerTracker {
     }
 
     /// How many entries the tracker keeps (players, pending retries), for leak checks.
-    public var bookkeeping: Int { players.count + retries.count }
+    public var bookkeeping: Int { players.count + retries.count + ignoredOnBus.count }
 
     /// The well-known name the player of `app` is tracked under.
     public func name(of app: AppID) -> BusName? {

@@ -6,23 +6,16 @@ import Glibc
 #endif
 
 /// Events carry CLOCK_MONOTONIC, which no person reads: their time of day, for `monitor
-/// --wall-clock`. The offset between the two clocks is taken once, at the first use; a clock
-/// set while monitor runs is not followed (the events' order and spacing never change).
+/// --wall-clock`. The offset between the two clocks is taken for each event, as it is
+/// printed: CLOCK_MONOTONIC stops while the machine sleeps, and a clock set meanwhile is
+/// followed.
 enum WallClock {
-    /// CLOCK_REALTIME minus CLOCK_MONOTONIC, in microseconds.
-    nonisolated(unsafe) private static var offset: Int64?
-
     /// When `instant` happened, in microseconds since the epoch (UTC).
     static func epochMicroseconds(of instant: MonotonicInstant) -> Int64 {
-        let offset = offset ?? {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            let realtime = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
-            let measured = realtime - Int64(MonotonicClock.now.microseconds)
-            Self.offset = measured
-            return measured
-        }()
-        return Int64(instant.microseconds) + offset
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let realtime = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
+        return Int64(instant.microseconds) + realtime - Int64(MonotonicClock.now.microseconds)
     }
 
     /// The local time of day, to the microsecond: `18:45:12.345678`.

@@ -111,7 +111,8 @@ struct ConfigurationFileTests {
 
     @Test("a reload names the settings the daemon's flags keep over the file's, in the reply, the JSON and the log")
     func reloadKeptByFlags() throws {
-        let fixture = try ServiceFixture(arguments: ["--shake-action", "nextTrack", "--mode", "strict"])
+        // --mpris-proxy sets what the file does not: nothing of the file's is kept over by it.
+        let fixture = try ServiceFixture(arguments: ["--shake-action", "nextTrack", "--mode", "strict", "--mpris-proxy"])
         try fixture.bus.writeConfiguration("[service]\nmode = \"compat\"\ncall_timeout_ms = 400\n\n[shake]\naction = \"none\"\n")
         let reloaded = try Self.ctl(fixture, ["reload"])
         #expect(reloaded.status == 0, "\(reloaded.stderr)")

@@ -63,4 +63,17 @@ struct SeekBoundTests {
         let log = fixture.daemon.stop().stderr
         #expect(log.contains("the seek begun by a call 10.0 seconds ago got no end; ending it"), "\(log)")
     }
+
+    @Test("the end the service sends a responder that is slow to answer it goes once, not again at each turn of the loop")
+    func slowResponder() throws {
+        let fixture = try ServiceFixture()
+        let (app, name) = try ResponderTests.app(fixture, ["--begin", "/app=slowend"])
+        #expect(try Self.ctl(fixture, ["send", "seek-forward", "begin"]).contains("handled by \(name) /app"))
+        #expect(app.readLine() == "/app RemoteControlReceived beginSeekingForward")
+        #expect(fixture.wait(timeout: .seconds(14)) { fixture.dispatched.contains { $0.subtype == "endSeekingForward" } })
+        fixture.wait(timeout: .seconds(2)) { false }
+        #expect(fixture.dispatched.filter { $0.subtype == "endSeekingForward" }.count == 1, "\(fixture.dispatched)")
+        #expect(app.readLine(timeout: .seconds(1)) == "/app RemoteControlReceived endSeekingForward")
+        #expect(app.readLine(timeout: .milliseconds(500)) == nil, "a second end reached the app")
+    }
 }

@@ -123,23 +123,27 @@ struct DispatchTests {
         let began = transcript.now
         #expect(transcript.dispatcher.seeksInProgress.map(\.source) == [.api])
         #expect(transcript.dispatcher.nextSeekDeadline == began + .seconds(10))
-        #expect(transcript.dispatcher.seekEndsDue(at: began + .seconds(10) - .microseconds(1)).isEmpty)
-        // Sent again 4 s in: held 10 s from then.
-        transcript.apply(.wait(milliseconds: 4000))
-        _ = transcript.send(.remoteControl(.beginSeekingForward), from: .api)
+        #expect(transcript.dispatcher.takeSeekEndsDue(at: began + .seconds(10) - .microseconds(1)).isEmpty)
+        // Now Playing moves; the begin sent again 4 s in holds the seek on where it is, 10 s
+        // from then.
+        transcript.apply([.status("A", .paused), .status("B", .playing), .wait(milliseconds: 4000)])
+        #expect(transcript.nowPlaying == "B")
+        #expect(transcript.send(.remoteControl(.beginSeekingForward), from: .api).delivered.map(\.address) == ["player A"])
         #expect(transcript.dispatcher.nextSeekDeadline == transcript.now + .seconds(10))
         let again = transcript.now
-        transcript.apply([.status("A", .paused), .status("B", .playing)])
-        let due = transcript.dispatcher.seekEndsDue(at: again + .seconds(10))
+        let due = transcript.dispatcher.takeSeekEndsDue(at: again + .seconds(10))
         #expect(due.map(\.kind) == [.remoteControl(.endSeekingForward)])
-        // Delivered where it began, though Now Playing moved; then nothing is held.
+        // Its end on its way (a responder slow to answer): not due again, no deadline.
+        #expect(transcript.dispatcher.nextSeekDeadline == nil)
+        #expect(transcript.dispatcher.takeSeekEndsDue(at: again + .seconds(20)).isEmpty)
+        // Delivered where it began; then nothing is held.
         for event in due { #expect(transcript.send(event.kind, from: event.source).delivered.map(\.address) == ["player A"]) }
         #expect(transcript.dispatcher.seeksInProgress.isEmpty && transcript.dispatcher.nextSeekDeadline == nil)
         // A key's seek: its end comes with its release or its device going away.
         _ = transcript.send(.remoteControl(.beginSeekingBackward), from: .key)
         #expect(transcript.dispatcher.seeksInProgress.map(\.source) == [.key])
         #expect(transcript.dispatcher.nextSeekDeadline == nil)
-        #expect(transcript.dispatcher.seekEndsDue(at: transcript.now + .seconds(3600)).isEmpty)
+        #expect(transcript.dispatcher.takeSeekEndsDue(at: transcript.now + .seconds(3600)).isEmpty)
     }
 
     @Test("a seek whose handler left ended with it: its end goes to nobody else")

@@ -89,6 +89,11 @@ public struct Dispatcher: Sendable {
             guard let link = seeks[begin]?.link, registry.knows(link.app) else { return ([], .noSeekInProgress) }
             return ([link], .declined)
         }
+        // A begin sent again while that seek is held holds it on where it is: sent to Now
+        // Playing instead, it would leave the first handler seeking with no end to come.
+        if subtype.endOfSeek != nil, let held = seeks[subtype], !held.ending, registry.knows(held.link.app) {
+            return ([held.link], .declined)
+        }
         let choice = registry.nowPlayingChoice(at: now)
         guard choice.anyReceiving else { return ([], .nobodyReceiving) }
         guard let app = choice.app else { return ([], .noNowPlayingApp) }

@@ -11,6 +11,9 @@ public struct SeekInProgress: Hashable, Sendable {
     public let link: Link
     /// When it began (or was begun again).
     public let since: MonotonicInstant
+    /// Its end is on its way (the service sent it when no end came): no deadline any more,
+    /// while the handler answers.
+    var ending = false
 
     /// How long a seek begun by a call lasts at most when no end comes: a key's end comes with
     /// its release or its device going away, but a call's end is another call, which a script
@@ -20,7 +23,7 @@ public struct SeekInProgress: Hashable, Sendable {
 
     /// When it ends by itself, if it does: only one a call began.
     public var deadline: MonotonicInstant? {
-        source == .api ? since + Self.longestWithoutEnd : nil
+        source == .api && !ending ? since + Self.longestWithoutEnd : nil
     }
 }
 
@@ -36,10 +39,11 @@ extension Dispatcher {
     }
 
     /// The ends of the seeks begun by calls that have lasted their longest by `now`: for the
-    /// shell to dispatch, each to where its beginning went.
-    public func seekEndsDue(at now: MonotonicInstant) -> [Event] {
-        seeksInProgress.filter { $0.deadline.map { $0 <= now } ?? false }
-            .compactMap { $0.direction.endOfSeek }
-            .map { Event.remoteControl($0, at: now, from: .api) }
+    /// shell to dispatch, each to where its beginning went. Each is marked as ending, so that a
+    /// handler slow to answer its end is not sent it again.
+    public mutating func takeSeekEndsDue(at now: MonotonicInstant) -> [Event] {
+        let due = seeksInProgress.filter { $0.deadline.map { $0 <= now } ?? false }
+        for seek in due { seeks[seek.direction]?.ending = true }
+        return due.compactMap { $0.direction.endOfSeek }.map { Event.remoteControl($0, at: now, from: .api) }
     }
 }

@@ -7,6 +7,7 @@ usage: responder_app.py ADDRESS [--begin] [PATH=BEHAVIOR ...]
             none           decline every event
             exit           leave the bus (exit) when the first event arrives, without answering
             slow           handle every event, answering 1 s late (past MediaRemote's timeout)
+            slowend        handle every event, answering the end of a seek 1 s late
             decline:A,B    decline the subtypes A and B, handle the rest
 Pushes the paths in order (the last is first responder), then prints "ready UNIQUE_NAME".
 Prints "PATH MEMBER SUBTYPE" for each call it gets. Reads commands on stdin:
@@ -36,7 +37,7 @@ class Responder(dbus.service.Object):
             os._exit(0)
         if self.behavior == "none":
             return False
-        if self.behavior == "slow":
+        if self.behavior == "slow" or (self.behavior == "slowend" and subtype.startswith("endSeeking")):
             time.sleep(1)
         if self.behavior.startswith("decline:"):
             return subtype not in self.behavior[len("decline:"):].split(",")
