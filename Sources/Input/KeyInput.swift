@@ -24,6 +24,9 @@ public final class KeyInput {
         public var directory = "/dev/input"
         /// Where clones of taken-over devices are made.
         public var uinput = "/dev/uinput"
+        /// logind's file for this user (`STATE=active` while one of its sessions has a seat);
+        /// nil, or a folder that is not there (no logind), for no following of the seat.
+        public var userStateFile: String? = "/run/systemd/users/\(getuid())"
         /// Devices to read even if they are keyboards, and devices never to read: shell
         /// patterns on the device's name. Exclude wins.
         public var include: [String]
@@ -94,6 +97,11 @@ public final class KeyInput {
     var pendingGrabRetries: Set<String> = []
     var grabRetryTimer: Timer?
     private var headsetTimer: Timer?
+    /// logind's file for this user, followed (KeyInput+Seat.swift).
+    var seatWatch: DeviceDirectory?
+    /// This user has had the seat since the service started, and another has it now.
+    var seatAway = false
+    var hadSeat = false
     /// Ends the longest wait for keys up (KeyInput+TakeOver.swift).
     var waitTimer: Timer?
     private lazy var permissionNotices = PermissionNotices(loop: loop) { [unowned self] in self.onNotice?($0) }
@@ -136,6 +144,7 @@ public final class KeyInput {
             case .disappeared(let path): self.remove(path)
             }
         }
+        followSeat()
         for path in directory?.scan() ?? [] { consider(path) }
         let node = options.uinput
         if let slash = node.lastIndex(of: "/") {
@@ -152,6 +161,8 @@ public final class KeyInput {
     public func stop() {
         directory = nil
         uinputNode = nil
+        seatWatch = nil
+        (seatAway, hadSeat) = (false, false)
         for path in open.keys.sorted() { remove(path) }
         skipped = [:]
         awaitingUInput = []
@@ -224,6 +235,8 @@ public final class KeyInput {
             onDevicesChanged?()
             return
         }
+        // Another session has the seat (logind says so): its keys are that session's.
+        if seatAway { return markSeatLost(path, capabilities.name, classification) }
         let hasHeadset = capabilities.keys.contains(KeyCode.media)
         let entry = OpenDevice(
             device: device,
@@ -299,7 +312,7 @@ public final class KeyInput {
     /// The seat went to another session (its permission with it): the device is let go, as if
     /// it went away (ungrabbed, its clone removed, its held seeks ended), so that session's
     /// desktop and MediaRemote read it; it is read again when the permission comes back.
-    private func letGo(_ entry: OpenDevice) {
+    func letGo(_ entry: OpenDevice) {
         remove(entry.info.path, telling: false)
         markSeatLost(entry.info.path, entry.info.name, entry.info.classification)
     }

@@ -66,7 +66,41 @@ import Glibc
         grabbed && meanwhile.hasPrefix("back from another session") && clone(of: headset.name) != nil,
         "seat: a grab held for 1.5 s by another (the other session letting go) is tried again each second, and the device taken over",
         otherwise: "seat: meanwhile '\(meanwhile)'; after another's grab, the device is \(String(describing: devices().first { $0.name == headset.name }))")
+    // By logind's word: the user's state goes from active to online (another user's session
+    // has the seat) while the node stays readable, as for a user in the input group.
+    setUserState("online")
+    reason = ""
+    settle(5000) {
+        reason = devices().first { $0.name == headset.name }?.notReadBecause ?? ""
+        return !reason.isEmpty
+    }
+    let stillReadable = access(node, R_OK) == 0
+    verdict(
+        stillReadable && reason.contains("another session has the seat"),
+        "seat: logind says another session has the seat (STATE=online), the node still readable: let go (\(reason))",
+        otherwise: "seat: with STATE=online the device is \(String(describing: devices().first { $0.name == headset.name }))")
+    let otherSession = try EvdevReader(node)
+    press(headset, KeyCode.nextSong)
+    let heard = otherSession.keys(within: 2000) { $0.count >= 2 }
+    verdict(
+        heard.contains { $0.0 == KeyCode.nextSong }, "seat: … nothing grabs it: the other session reads its keys",
+        otherwise: "seat: a reader of the device let go by logind's word saw \(heard)")
+    check("seat: … and MediaRemote acts on nothing of it", [], within: 800)
+    setUserState("active")
+    verdict(
+        clone(of: headset.name) != nil, "seat: logind says the seat is back (STATE=active): taken over again",
+        otherwise: "seat: with STATE=active again the device is \(String(describing: devices().first { $0.name == headset.name }))")
     print("seat switch finished")
+}
+
+/// Writes logind's file for nobody (mediaremoted runs as nobody here) as logind does: whole,
+/// by a rename.
+func setUserState(_ state: String) {
+    let file = "/run/systemd/users/65534"
+    guard let out = fopen(file + ".tmp", "w") else { return }
+    fputs("# This is private data. Do not parse.\nNAME=nobody\nSTATE=\(state)\n", out)
+    fclose(out)
+    rename(file + ".tmp", file)
 }
 
 /// EVIOCGRAB on or off; whether it took.
