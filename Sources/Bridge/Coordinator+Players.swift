@@ -14,7 +14,9 @@ extension Coordinator: PlayerTrackerDelegate {
     }
 
     func playerVanished(_ app: AppID) {
-        Log.info("player \(router.registry.player(of: app)?.busName ?? app.rawValue) left")
+        let name = router.registry.player(of: app)?.busName ?? app.rawValue
+        // Ignored by a reload is not gone: it is still there, no longer followed.
+        Log.info("player \(name) " + (tracker.ignores(name) ? "is ignored now (players.ignore), no longer followed" : "left"))
         forgetPlayer(of: app)
         router.changeState { $0.registry.playerVanished(app) }
     }

@@ -112,8 +112,12 @@ final class Coordinator {
     /// Announces what changed (the properties, the proxy's target), keeps the memory, and arms
     /// a timer for the moment Now Playing may move by itself (the end of a track-change grace).
     func publishChanges() {
-        announcer.announce(PublishedState(self))
-        proxy?.targetChanged()
+        // While a memory is recalled, the players found so far are not the whole story: Now
+        // Playing is announced once the recall ends, not flickered through the partial ones.
+        if !router.registry.isRecalling {
+            announcer.announce(PublishedState(self))
+            proxy?.targetChanged()
+        }
         rememberState()
         let now = router.now
         if let end = router.registry.graceEnds(after: now) {

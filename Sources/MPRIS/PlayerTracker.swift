@@ -115,6 +115,11 @@ public final class PlayerTracker {
         ignored.sorted().first { Player.busName(name.rawValue, isListedAs: $0) }
     }
 
+    /// Whether a player of this name is ignored now.
+    public func ignores(_ name: String) -> Bool {
+        (try? BusName(name)).map(isIgnored) ?? false
+    }
+
     /// The player names on the bus that are ignored, with their owner and the listed name that
     /// ignores each, in name order: for `mediaremotectl players`, which lists them as ignored.
     public var ignoredPlayers: [(name: BusName, owner: BusName, listedAs: String)] {

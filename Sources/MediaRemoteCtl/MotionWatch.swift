@@ -1,5 +1,6 @@
 import ArgumentParser
 import DBus
+import DBusTypes
 import MediaRemoteAPI
 import MediaRemoteClient
 
@@ -48,10 +49,12 @@ extension MotionCommand {
                 do throws(ProxyError) {
                     try client.proxy.claimMotion()
                     let sensors = try client.proxy.describeDevices().filter { $0.classification == "accelerometer" }
+                    let me = client.connection.uniqueName.rawValue
                     if sensors.isEmpty {
-                        writeNotice("mediaremoted lists no accelerometer (mediaremotectl devices): nothing here can shake")
+                        writeNotice("motion claimed (as \(me)), but mediaremoted lists no accelerometer (mediaremotectl devices); "
+                            + "waiting for one to appear (interrupt to stop)")
                     } else {
-                        writeNotice("motion claimed; shake the device (\(sensors.map(\.path).joined(separator: ", ")))")
+                        writeNotice("motion claimed (as \(me)); shake the device (\(sensors.map(\.path).joined(separator: ", ")))")
                     }
                 } catch {
                     writeNotice(ServiceClient.explain(error).description)

@@ -1,3 +1,4 @@
+import DBus
 import DBusTypes
 import Foundation
 import MediaRemoteAPI
@@ -33,12 +34,24 @@ struct RestartTests {
         let (a, b) = try Self.bPausedByRemote(fixture)
         // Written at once (no write this second yet): a kill right after loses nothing.
         #expect(fixture.wait { ((try? String(contentsOf: fixture.bus.stateFile, encoding: .utf8)) ?? "").contains("pin ") })
+        // Every NowPlaying the service announces from here on: the restarted one says B once,
+        // not A first (the player playing, found before the pinned one).
+        var announced: [String] = []
+        let watch = fixture.client.subscribe(MatchRule(interface: .properties, member: "PropertiesChanged")) { message in
+            guard case .dictionary(_, _, let entries)? = message.arguments.dropFirst().first?.unwrapped else { return }
+            for entry in entries where entry.key == .string("NowPlaying") {
+                if case .string(let name) = entry.value.unwrapped { announced.append(name) }
+            }
+        }
+        defer { watch.cancel() }
         let before = try fixture.restart(signal: signal)
         if signal == SIGTERM { #expect(before.status == 0, "\(before.stderr)") }
         Self.waitForPlayers(fixture, a, b)
         #expect(fixture.wait { fixture.nowPlaying == b.name }, "Now Playing after the restart: \(fixture.nowPlaying ?? "nobody")")
+        fixture.wait(timeout: .milliseconds(300)) { false }
+        #expect(!announced.contains(a.name), "announced after the restart: \(announced)")
         let status = try Subprocess.run(DaemonTests.ctl, ["status"], environment: fixture.bus.environment).stdout
-        #expect(status.contains("paused by a remote-control event"), "\(status)")
+        #expect(status.contains("paused or stopped by a remote-control event"), "\(status)")
         #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
         #expect(fixture.wait { b.status == "Playing" })
         #expect(a.status == "Playing")

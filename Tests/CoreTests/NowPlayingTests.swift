@@ -311,9 +311,9 @@ struct NowPlayingTests {
     func pinReasons() {
         let paused = Transcript(Self.bothPlaying + [.remote(.pause), .status("B", .paused)])
         #expect(paused.registry.nowPlayingReason(for: "B", at: paused.now)
-                == "Now Playing: paused by a remote-control event, until another player starts to play")
+                == "Now Playing: paused or stopped by a remote-control event, until another player starts to play")
         #expect(paused.registry.nowPlayingReason(for: "A", at: paused.now)
-                == "playing, but the app paused by a remote-control event since it started stays Now Playing")
+                == "playing, but the app paused or stopped by a remote-control event since it started stays Now Playing")
         let chosen = Transcript(Self.bothPlaying + [.shift(1)])
         #expect(chosen.registry.nowPlayingReason(for: "A", at: chosen.now) == "Now Playing: chosen by a person (shift or unshift), until another player starts to play")
         #expect(chosen.registry.nowPlayingReason(for: "B", at: chosen.now) == "playing, but a person chose another player (shift or unshift) since it started")

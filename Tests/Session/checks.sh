@@ -186,7 +186,7 @@ now_playing() { as_user mediaremotectl status 2>/dev/null | sed -n 's/^Now Playi
 second=$(now_playing)
 player_status() { as_user busctl --user get-property "$1" /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player PlaybackStatus 2>/dev/null | awk '{print $2}' | tr -d '"'; }
 as_user mediaremotectl send pause > /dev/null
-pinned() { as_user mediaremotectl status 2>/dev/null | grep -q "^Now Playing: *$second (paused by a remote-control event"; }
+pinned() { as_user mediaremotectl status 2>/dev/null | grep -q "^Now Playing: *$second (paused or stopped by a remote-control event"; }
 check "two mpv playing, the last started ($second) paused by mediaremotectl send pause: Now Playing, pinned" \
     wait_for 10 eval 'pinned && [ "$(player_status "$second")" = Paused ] && players_playing 1'
 state_file=/home/$user/.local/state/mediaremote/state

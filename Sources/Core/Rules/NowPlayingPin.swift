@@ -16,7 +16,7 @@ public struct NowPlayingPin: Hashable, Sendable {
         /// Why the pinned app is Now Playing, in a phrase.
         var phrase: String {
             switch self {
-            case .pausedByRemoteControl: "paused by a remote-control event, until another player starts to play"
+            case .pausedByRemoteControl: "paused or stopped by a remote-control event, until another player starts to play"
             case .chosen: "chosen by a person (shift or unshift), until another player starts to play"
             }
         }
@@ -24,7 +24,7 @@ public struct NowPlayingPin: Hashable, Sendable {
         /// Why a playing app is not Now Playing because of the pin, in a phrase.
         var outranking: String {
             switch self {
-            case .pausedByRemoteControl: "playing, but the app paused by a remote-control event since it started stays Now Playing"
+            case .pausedByRemoteControl: "playing, but the app paused or stopped by a remote-control event since it started stays Now Playing"
             case .chosen: "playing, but a person chose another player (shift or unshift) since it started"
             }
         }
