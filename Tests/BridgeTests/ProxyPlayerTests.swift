@@ -274,8 +274,10 @@ struct ProxyPlayerTests {
         #expect(fixture.wait { fixture.nowPlaying == b.name && !seeked.positions.isEmpty })
         #expect(seeked.positions.last.map { $0 < 10_000_000 } == true, "B is near its start: \(seeked.positions)")
         b.pause()
-        #expect(fixture.wait { fixture.nowPlaying == a.name && seeked.positions.count >= 2 })
-        #expect(seeked.positions.last.map { $0 >= 30_000_000 } == true, "A is past 30 s: \(seeked.positions)")
+        // mpv may pass on a Seeked of its own while B is Now Playing (its file loading): what
+        // counts is that, A Now Playing again, the proxy says A's position, past 30 s.
+        #expect(fixture.wait { fixture.nowPlaying == a.name && seeked.positions.last.map { $0 >= 30_000_000 } == true },
+                "A is past 30 s: \(seeked.positions)")
     }
 
     @Test("a write the Now Playing player refuses fails with its error, and the proxy's value stays")
