@@ -51,7 +51,7 @@ public final class Service {
         do throws(ConfigurationError) {
             options = try settings.options()
         } catch {
-            throw StartError(description: "not starting: the configuration is broken (check it with mediaremotectl check):\n\(error.description)")
+            throw StartError(description: "not starting: the configuration cannot be used (check it with mediaremotectl check):\n\(error.description)")
         }
         do throws(LoopError) {
             loop = try EventLoop()

@@ -21,6 +21,8 @@ public enum ConfigurationFile {
             text = contents
         case .failure(let failure) where failure.isMissing && !mustExist:
             return Configuration()
+        case .failure(let failure) where failure.isMissing:
+            throw ConfigurationError(file: path, problems: [.init(line: 0, key: nil, message: "no such file (a file named with --config must exist)")])
         case .failure(let failure):
             throw ConfigurationError(file: path, problems: [.init(line: 0, key: nil, message: failure.description)])
         }

@@ -227,7 +227,7 @@ import Testing
         #expect {
             try ConfigurationFile.load(directory.appendingPathComponent("missing.toml").path, mustExist: true)
         } throws: { error in
-            (error as? ConfigurationError)?.description.hasSuffix("missing.toml: cannot read it: No such file or directory") == true
+            (error as? ConfigurationError)?.description.hasSuffix("missing.toml: no such file (a file named with --config must exist)") == true
         }
         // A directory where the file should be.
         #expect(throws: ConfigurationError.self) { try ConfigurationFile.load(directory.path) }
