@@ -40,7 +40,10 @@ final class Coordinator {
     var recallDeadline: Timer?
     private var appWatch: SignalSubscription?
     private let announcer: PropertyAnnouncer
-    private var graceTimer: Timer?
+    /// The moment Now Playing may move by itself (the end of a track-change grace).
+    private lazy var graceTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+        Log.warning("cannot make the track-change timer (\($0)): Now Playing moves at the next change instead")
+    }) { [unowned self] in self.publishChanges() }
 
     /// With `options`' plain values adopted (``adopt(_:)``); the devices and the proxy are
     /// started apart.
@@ -119,18 +122,6 @@ final class Coordinator {
             proxy?.targetChanged()
         }
         rememberState()
-        let now = router.now
-        if let end = router.registry.graceEnds(after: now) {
-            if graceTimer == nil {
-                do throws(LoopError) {
-                    graceTimer = try connection.loop.makeTimer { [unowned self] in self.publishChanges() }
-                } catch {
-                    Log.warning("cannot make the track-change timer (\(error)): Now Playing moves at the next change instead")
-                }
-            }
-            graceTimer?.schedule(after: end.duration(since: now))
-        } else {
-            graceTimer?.disarm()
-        }
+        graceTimer.arm(at: router.registry.graceEnds(after: router.now))
     }
 }

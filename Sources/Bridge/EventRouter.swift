@@ -30,7 +30,9 @@ final class EventRouter {
     /// Told after every change of the rules' state, last.
     var onStateChanged: (() -> Void)?
     /// Ends a seek begun by a call that got no end (EventRouter+Seeks.swift).
-    var seekTimer: Timer?
+    lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+        Log.warning("cannot make the timer that ends seeks begun by a call (\($0)); such a seek lasts until its end is sent")
+    }) { [unowned self] in self.endSeeksDue() }
 
     init(connection: Connection, calls: CallQueue, delivery: PlayerDelivery, tracker: PlayerTracker, responderTimeout: Duration) {
         (self.connection, self.calls, self.delivery, self.tracker) = (connection, calls, delivery, tracker)
@@ -73,7 +75,7 @@ final class EventRouter {
         case .finished(let outcome):
             dispatchesInFlight -= 1
             dispatcher.finished(running)
-            if let subtype = running.event.remoteControlSubtype, subtype.endOfSeek != nil || subtype.beginningOfSeek != nil { armSeekTimer() }
+            if running.event.remoteControlSubtype?.isSeek == true { seekTimer.arm(at: dispatcher.nextSeekDeadline) }
             EventRouter.log(running.event, outcome, silent: running.silent)
             announce(running.event, outcome, silent: running.silent)
             completion?(outcome)

@@ -110,29 +110,18 @@ extension KeyInput {
     /// Considers the device at `path` again a second from now (with every other waiting so).
     private func retryGrab(_ path: String) {
         pendingGrabRetries.insert(path)
-        if grabRetryTimer == nil {
-            grabRetryTimer = try? makeTimer("the timer that tries a grab again") { [unowned self] in
-                let paths = self.pendingGrabRetries
-                self.pendingGrabRetries = []
-                for path in paths.sorted() where self.skipped[path] != nil && self.open[path] == nil {
-                    self.skipped[path] = nil
-                    self.consider(path)
-                }
-                self.onDevicesChanged?()
-            }
-        }
-        guard let grabRetryTimer else { return }
-        if !grabRetryTimer.isArmed { grabRetryTimer.schedule(after: .seconds(1)) }
+        if !grabRetryTimer.isArmed { grabRetryTimer.arm(at: MonotonicClock.now + .seconds(1)) }
     }
 
-    /// A timer on the loop, or nil, the failure said (``onNotice``) rather than swallowed.
-    private func makeTimer(_ what: String, handler: @escaping () -> Void) throws(LoopError) -> Timer {
-        do throws(LoopError) {
-            return try loop.makeTimer(handler: handler)
-        } catch {
-            onNotice?("cannot make \(what): \(error)")
-            throw error
+    /// The devices waiting for a grab to be tried again, considered again.
+    func retryGrabs() {
+        let paths = pendingGrabRetries
+        pendingGrabRetries = []
+        for path in paths.sorted() where skipped[path] != nil && open[path] == nil {
+            skipped[path] = nil
+            consider(path)
         }
+        onDevicesChanged?()
     }
 
     /// Marks `entry` as waiting for its keys to come up (its reads take it over once they are),
@@ -153,17 +142,12 @@ extension KeyInput {
     }
 
     private func armWaitTimer() {
-        guard let first = waitingSince.map(\.1).min() else {
-            waitTimer?.disarm()
-            return
-        }
-        if waitTimer == nil { waitTimer = try? makeTimer("the timer that ends the wait for keys up") { [unowned self] in self.longestWaitEnded() } }
-        waitTimer?.schedule(after: (first + Self.longestWait).duration(since: MonotonicClock.now))
+        waitTimer.arm(at: waitingSince.map(\.1).min().map { $0 + Self.longestWait })
     }
 
     /// Devices that waited the longest wait: their held keys are released on the device, and
     /// they are taken over.
-    private func longestWaitEnded() {
+    func longestWaitEnded() {
         let now = MonotonicClock.now
         for (entry, since) in waitingSince where since + Self.longestWait <= now {
             // Released where the device can be written; taken over either way.

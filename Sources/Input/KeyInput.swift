@@ -95,15 +95,23 @@ public final class KeyInput {
     /// few times, before the grab is taken for another program's.
     var grabRetries: [String: Int] = [:]
     var pendingGrabRetries: Set<String> = []
-    var grabRetryTimer: Timer?
-    private var headsetTimer: Timer?
+    lazy var grabRetryTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
+        self.onNotice?("cannot make the timer that tries a grab again (\($0)): a device back from another session is not retried")
+    }) { [unowned self] in self.retryGrabs() }
+    /// One timer for every headset's next deadline.
+    private lazy var headsetTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
+        // Without it a click-and-hold would be lost: said, not swallowed.
+        self.onNotice?("cannot make the headset button's timer (\($0)): a click held is not told from a click until the next press")
+    }) { [unowned self] in self.headsetDeadline() }
     /// logind's file for this user, followed (KeyInput+Seat.swift).
     var seatWatch: DeviceDirectory?
     /// This user has had the seat since the service started, and another has it now.
     var seatAway = false
     var hadSeat = false
     /// Ends the longest wait for keys up (KeyInput+TakeOver.swift).
-    var waitTimer: Timer?
+    lazy var waitTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
+        self.onNotice?("cannot make the timer that ends the wait for keys up (\($0)): a key held for good holds its device up")
+    }) { [unowned self] in self.longestWaitEnded() }
     private lazy var permissionNotices = PermissionNotices(loop: loop) { [unowned self] in self.onNotice?($0) }
 
     final class OpenDevice {
@@ -170,13 +178,10 @@ public final class KeyInput {
         letGoForSession = []
         grabRetries = [:]
         pendingGrabRetries = []
-        grabRetryTimer?.cancel()
-        grabRetryTimer = nil
+        grabRetryTimer.cancel()
         permissionNotices.forgetAll()
-        headsetTimer?.cancel()
-        headsetTimer = nil
-        waitTimer?.cancel()
-        waitTimer = nil
+        headsetTimer.cancel()
+        waitTimer.cancel()
     }
 
     /// Every device seen, read or not, in path order.
@@ -243,7 +248,7 @@ public final class KeyInput {
             info: DeviceInfo(path: path, name: capabilities.name, classification: classification, isRead: true, reason: ""),
             translator: KeyTranslator(isMediaDevice: classification == .mediaDevice),
             headset: hasHeadset ? HeadsetRecognizer(timing: options.headsetTiming) : nil,
-            wanted: PassthroughFilter.consumedKeys(classification: classification, keys: capabilities.keys, headsetKey: KeyCode.media))
+            wanted: PassthroughFilter.consumedKeys(classification: classification, keys: capabilities.keys))
         do {
             entry.source = try loop.watch(fd: device.fd) { [unowned self] _ in self.readPending(path) }
         } catch {
@@ -394,22 +399,8 @@ public final class KeyInput {
         }
     }
 
-    /// One timer for every headset's next deadline.
     private func armHeadsetTimer() {
-        guard let deadline = open.values.compactMap({ $0.headset?.deadline }).min() else {
-            headsetTimer?.disarm()
-            return
-        }
-        if headsetTimer == nil {
-            do throws(LoopError) {
-                headsetTimer = try loop.makeTimer { [unowned self] in self.headsetDeadline() }
-            } catch {
-                // Without it a click-and-hold would be lost: said, not swallowed.
-                onNotice?("cannot make the headset button's timer (\(error)): a click held is not told from a click until the next press")
-                return
-            }
-        }
-        headsetTimer?.schedule(after: deadline.duration(since: MonotonicClock.now))
+        headsetTimer.arm(at: open.values.compactMap { $0.headset?.deadline }.min())
     }
 
     private func headsetDeadline() {

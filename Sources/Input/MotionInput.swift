@@ -57,8 +57,9 @@ public final class MotionInput {
     private var iioTimer: Timer?
     /// Looks at the time for detectors whose sensor sent nothing since a shake began: evdev
     /// reports only changes, so a device set down may send nothing at all.
-    private var deadlineTimer: Timer?
-    private var deadlineTimerFailed = false
+    private lazy var deadlineTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
+        self.onNotice?("cannot make the shake detector's timer (\($0)): a shake ends only when its sensor sends again")
+    }) { [unowned self] in self.deadlinesPassed() }
 
     private final class Sensor {
         let name: String
@@ -100,8 +101,7 @@ public final class MotionInput {
         } else {
             iioTimer?.cancel()
             iioTimer = nil
-            deadlineTimer?.cancel()
-            deadlineTimer = nil
+            deadlineTimer.cancel()
             for sensor in sensors.values { sensor.source?.cancel() }
             sensors.removeAll()
         }
@@ -209,7 +209,7 @@ public final class MotionInput {
     private func detect(_ sample: MotionSample, in sensor: Sensor) {
         (sensor.lastSample, sensor.lastArrival) = (sample.time, MonotonicClock.now)
         report(sensor.detector.add(sensor.mountMatrix.apply(sample)), of: sensor)
-        if sensor.detector.deadline != nil, deadlineTimer?.isArmed != true { armDeadlineTimer() }
+        if sensor.detector.deadline != nil, !deadlineTimer.isArmed { armDeadlineTimer() }
     }
 
     /// The sensor's clock now: as long after its last sample as the loop's clock is after that
@@ -239,22 +239,7 @@ public final class MotionInput {
     /// Arms the timer for the earliest detector deadline, or disarms it when every detector
     /// is idle (then only a sample can change anything, and nothing wakes the service).
     private func armDeadlineTimer() {
-        guard let deadline = sensors.values.compactMap(loopDeadline).min() else {
-            deadlineTimer?.disarm()
-            return
-        }
-        if deadlineTimer == nil {
-            // Tried once: without it, every sample would try (and say so) again.
-            guard !deadlineTimerFailed else { return }
-            do throws(LoopError) {
-                deadlineTimer = try loop.makeTimer { [unowned self] in self.deadlinesPassed() }
-            } catch {
-                deadlineTimerFailed = true
-                onNotice?("cannot make the shake detector's timer (\(error)): a shake ends only when its sensor sends again")
-                return
-            }
-        }
-        deadlineTimer?.schedule(after: deadline.duration(since: MonotonicClock.now))
+        deadlineTimer.arm(at: sensors.values.compactMap(loopDeadline).min())
     }
 
     private func deadlinesPassed() {

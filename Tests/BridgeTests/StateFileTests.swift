@@ -69,7 +69,7 @@ struct StateFileTests {
         #expect(log.contains("Not a directory"), "\(log)")
     }
 
-    @Test("killed (-9) at any moment of its writes, the file is always a whole state: the last good one")
+    @Test("killed (-9) right after each of 24 changes, the service leaves a whole state file every time (the writer alone is killed mid-write below)")
     func killedWhileWriting() throws {
         let fixture = try ServiceFixture()
         let player = try MPV(fixture)

@@ -42,7 +42,7 @@ struct PassthroughFilterTests {
             (.keyboard, keyboardKeys, KeyCode.fastForward, false),  // a key it does not have
         ] as [(DeviceClass, Set<UInt16>, UInt16, Bool)])
     func consumed(_ classification: DeviceClass, _ keys: Set<UInt16>, _ key: UInt16, _ isConsumed: Bool) {
-        let consumed = PassthroughFilter.consumedKeys(classification: classification, keys: keys, headsetKey: KeyCode.media)
+        let consumed = PassthroughFilter.consumedKeys(classification: classification, keys: keys)
         #expect(consumed.contains(key) == isConsumed)
         var filter = PassthroughFilter(consumedKeys: consumed, cloneRepeats: true)
         let steps = [InputEvent(InputEvent.key, key, 1), .endOfFrame].map { filter.take($0) }
@@ -51,7 +51,7 @@ struct PassthroughFilterTests {
 
     static func keyboard() -> PassthroughFilter {
         PassthroughFilter(
-            consumedKeys: PassthroughFilter.consumedKeys(classification: .keyboard, keys: keyboardKeys, headsetKey: KeyCode.media),
+            consumedKeys: PassthroughFilter.consumedKeys(classification: .keyboard, keys: keyboardKeys),
             cloneRepeats: true)
     }
 

@@ -26,6 +26,9 @@ public enum RemoteControlSubtype: String, CaseIterable, Hashable, Sendable, Cust
         }
     }
 
+    /// Whether it begins or ends a seek.
+    public var isSeek: Bool { endOfSeek != nil || beginningOfSeek != nil }
+
     /// For an end seeking subtype, the subtype that began it.
     public var beginningOfSeek: RemoteControlSubtype? {
         switch self {

@@ -98,9 +98,9 @@ extension PassthroughFilter {
     /// The keys a device's take-over consumes: those that have an action on it (KEY_PAUSE only on
     /// a dedicated media device: on a keyboard it is Pause/Break, and passes through) and its
     /// headset button, when it has one.
-    public static func consumedKeys(classification: DeviceClass, keys: Set<UInt16>, headsetKey: UInt16) -> Set<UInt16> {
+    public static func consumedKeys(classification: DeviceClass, keys: Set<UInt16>) -> Set<UInt16> {
         let isMediaDevice = classification == .mediaDevice
         let media = MediaKeyMap.mediaKeys.filter { MediaKeyMap.action(for: $0, onMediaDevice: isMediaDevice) != nil }
-        return Set(media).union(keys.contains(headsetKey) ? [headsetKey] : []).intersection(keys)
+        return Set(media + [KeyCode.media]).intersection(keys)
     }
 }
