@@ -26,8 +26,9 @@ let package = Package(
 
         // A point on the monotonic clock, and its arithmetic with durations: pure, no clock.
         .target(name: "Time"),
-        // The pure core: events, responders, the rules, the dispatcher. No bus, no clock.
-        .target(name: "Core", dependencies: ["Time"]),
+        // The pure core: events, responders, the rules, the dispatcher. No bus, no clock; apps and
+        // objects are named in DBusTypes' validated names, so nothing around it checks them again.
+        .target(name: "Core", dependencies: ["DBusTypes", "Time"]),
 
         // D-Bus names and values as validated types, and the D-Bus error: pure, no libdbus.
         .target(name: "DBusTypes"),
@@ -71,14 +72,14 @@ let package = Package(
         // Replaces a file whole until killed: the test of the state file's atomic writes.
         .executableTarget(name: "file-replacer", dependencies: ["Config"], path: "Tests/FileReplacer"),
         // The pure dispatcher's throughput, for `make bench`.
-        .executableTarget(name: "dispatch-bench", dependencies: ["Core", "Time"]),
+        .executableTarget(name: "dispatch-bench", dependencies: ["Core", "DBusTypes", "Time"]),
 
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus", "DBusTypes", "Loop"], path: "Tests/TestSupport"),
         // Instants and durations: order, arithmetic, saturation, text.
         .testTarget(name: "TimeTests", dependencies: ["Time"]),
         // The rules and the dispatcher, as transcripts on a virtual clock.
-        .testTarget(name: "CoreTests", dependencies: ["Core", "Time"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "DBusTypes", "Time"]),
         // Device classes, media keys, headset gestures, accelerometers, permission notices.
         .testTarget(name: "InputTests", dependencies: ["Input", "Core", "Loop", "Motion", "CEvdev", "Time"]),
         // The shake detector, on synthetic shakes rendered through the device profiles.
@@ -86,7 +87,7 @@ let package = Package(
         // The recordings the detector is scored on, and their features.
         .testTarget(name: "MotionEvaluationTests", dependencies: ["Motion", "MotionEvaluation", "Time"]),
         // The TOML reader and every option's checks.
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "Motion"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "DBusTypes", "Motion"]),
         // Reading a player's MPRIS properties.
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBusTypes"]),
         // Names, signatures and values by the specification's rules.

@@ -29,10 +29,9 @@ extension ObjectAddress {
     /// Where the rules deliver to `link`: a player by its MPRIS name, a responder by its
     /// connection's unique name.
     init(_ link: Link) {
-        let path = (try? ObjectPath(link.path)) ?? .root
         switch link {
-        case .responder(let address): self.init(busName: address.app.rawValue, path: path)
-        case .player(_, let player), .shakeAction(_, _, let player): self.init(busName: player.busName, path: path)
+        case .responder(let address): self.init(busName: address.app.description, path: link.path)
+        case .player(_, let player), .shakeAction(_, _, let player): self.init(busName: player.busName.rawValue, path: link.path)
         }
     }
 }
@@ -41,10 +40,10 @@ extension DescribeStateReply.Link {
     /// A link of the rules' chain, as `DescribeState` shows it.
     init(_ link: Link) {
         switch link {
-        case .responder: self.init(kind: .responder, destination: ObjectAddress(link), app: link.app.rawValue)
-        case .player: self.init(kind: .player, destination: ObjectAddress(link), app: link.app.rawValue)
+        case .responder: self.init(kind: .responder, destination: ObjectAddress(link), app: link.app.description)
+        case .player: self.init(kind: .player, destination: ObjectAddress(link), app: link.app.description)
         case .shakeAction(let action, _, _):
-            self.init(kind: .shakeAction, destination: ObjectAddress(link), app: link.app.rawValue, action: action.rawValue)
+            self.init(kind: .shakeAction, destination: ObjectAddress(link), app: link.app.description, action: action.rawValue)
         }
     }
 }

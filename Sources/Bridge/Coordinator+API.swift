@@ -9,7 +9,7 @@ import MediaRemoteAPI
 extension Coordinator {
     static func caller(_ sender: BusName?) throws(DBusError) -> AppID {
         guard let sender else { throw .invalidArgs("the call has no sender") }
-        return AppID(sender.rawValue)
+        return AppID(sender)
     }
 
     func beginReceiving(_ app: AppID) -> NoArguments {
@@ -26,7 +26,7 @@ extension Coordinator {
     /// introspecting it: the caller cannot name another app's object, since the call goes to
     /// the caller's own connection.
     func becomeFirstResponder(_ path: ObjectPath, of app: AppID, call: TypedCall<Success>) throws {
-        let responder = ResponderAddress(app: app, path: path.rawValue)
+        let responder = ResponderAddress(app: app, path: path)
         // Refused before the check costs a call, and again after it (others may have landed).
         try DBusError.from { () throws(CoreError) in try router.registry.checkCanPush(responder) }
         let pending = pendingPushes[app, default: 0]
@@ -36,7 +36,7 @@ extension Coordinator {
         }
         pendingPushes[app] = pending + 1
         connection.call(
-            StandardMembers.introspect, NoArguments(), destination: try BusName(app.rawValue), path: path, interface: .introspectable,
+            StandardMembers.introspect, NoArguments(), destination: app.busName, path: path, interface: .introspectable,
             timeout: router.responderTimeout
         ) { [weak self] result in
             guard let self else { return }
@@ -71,7 +71,7 @@ extension Coordinator {
 
     func resignFirstResponder(_ path: ObjectPath, of app: AppID) -> Success {
         var resigned = false
-        router.changeState { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path.rawValue)) }
+        router.changeState { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path)) }
         return Success(resigned)
     }
 
@@ -104,7 +104,7 @@ extension Coordinator {
             throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
         Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
-        return ShiftReply(nowPlaying: player.busName)
+        return ShiftReply(nowPlaying: player.busName.rawValue)
     }
 
     func claimMotion(_ app: AppID) throws -> NoArguments {

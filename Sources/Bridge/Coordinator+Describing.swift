@@ -14,7 +14,7 @@ extension Coordinator {
         let registry = router.registry
         let players = registry.players.map { app, player, receiving in
             DescribePlayersReply.Player(
-                name: player.busName, app: app.rawValue, status: player.status.rawValue, receiving: receiving,
+                name: player.busName.rawValue, app: app.description, status: player.status.rawValue, receiving: receiving,
                 capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
                 lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: router.now) == app,
                 reason: registry.nowPlayingReason(for: app, at: router.now))
@@ -29,7 +29,7 @@ extension Coordinator {
     }
 
     /// Why a player is ignored, in a phrase, from the listed name that ignores it.
-    static func whyIgnored(_ listedAs: String) -> String {
+    static func whyIgnored(_ listedAs: BusName) -> String {
         switch listedAs {
         case MPRISNames.proxyName: "ignored always: MediaRemote's own MPRIS proxy"
         case MPRISNames.playerctldName: "ignored always: playerctld, which stands for other players"
@@ -45,8 +45,8 @@ extension Coordinator {
         let (links, reason) = router.dispatcher.remoteControlChain(at: router.now)
         return DescribeStateReply(
             chain: links.map(DescribeStateReply.Link.init), chainDiscarded: links.isEmpty ? reason.rawValue : nil,
-            nowPlayingReason: registry.whyNowPlaying(at: router.now), receiving: registry.receivingApps.map(\.rawValue),
-            motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.rawValue, UInt32($0.value)) }),
+            nowPlayingReason: registry.whyNowPlaying(at: router.now), receiving: registry.receivingApps.map(\.description),
+            motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.description, UInt32($0.value)) }),
             seeks: router.dispatcher.seeksInProgress.map {
                 DescribeStateReply.Seek(
                     direction: $0.direction.rawValue, source: $0.source.rawValue, handler: ObjectAddress($0.link),
@@ -82,7 +82,7 @@ extension Coordinator {
     /// and the shake action; "nobody" when none.
     var motionWanters: String {
         var wanters = router.registry.motionClaims.sorted { $0.key < $1.key }.map { app, claims in
-            claims == 1 ? app.rawValue : "\(app.rawValue) (\(claims) claims)"
+            claims == 1 ? app.description : "\(app) (\(claims) claims)"
         }
         if router.dispatcher.shakeAction != .none { wanters.append("the shake action (\(router.dispatcher.shakeAction))") }
         return wanters.isEmpty ? "nobody" : wanters.joined(separator: ", ")

@@ -14,7 +14,7 @@ extension Coordinator: PlayerTrackerDelegate {
     }
 
     func playerVanished(_ app: AppID) {
-        let name = router.registry.player(of: app)?.busName ?? app.rawValue
+        let name = router.registry.player(of: app)?.busName ?? app.busName
         // Ignored by a reload is not gone: it is still there, no longer followed.
         Log.info("player \(name) " + (tracker.ignores(name) ? "is ignored now (players.ignore), no longer followed" : "left"))
         forgetPlayer(of: app)

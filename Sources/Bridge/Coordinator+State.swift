@@ -52,9 +52,9 @@ extension Coordinator {
         router.changeState { $0.registry.endRecall() }
         let now = router.now
         let registry = router.registry
-        let recalled = saved.memory.players.filter { registry.player(of: $0.app)?.busName == $0.busName }.map(\.busName)
+        let recalled = saved.memory.players.filter { registry.player(of: $0.app)?.busName == $0.busName }.map(\.busName.rawValue)
         let nowPlaying = registry.nowPlaying(at: now).map { app in
-            "; Now Playing: \(registry.player(of: app)?.busName ?? app.rawValue) (\(registry.whyNowPlaying(at: now) ?? ""))"
+            "; Now Playing: \(registry.player(of: app)?.busName ?? app.busName) (\(registry.whyNowPlaying(at: now) ?? ""))"
         }
         Log.info(
             "recalled what the service before knew of \(recalled.count) of its \(saved.memory.players.count) players"

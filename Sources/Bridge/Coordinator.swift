@@ -73,7 +73,7 @@ final class Coordinator {
         appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
             // A connection that closes loses its unique name: everything of that app goes.
             guard name.isUnique, new == nil else { return }
-            let app = AppID(name.rawValue)
+            let app = AppID(name)
             self.forgetPlayer(of: app)
             self.router.changeState { $0.registry.appLeft(app) }
         }

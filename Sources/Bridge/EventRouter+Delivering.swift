@@ -28,11 +28,8 @@ extension EventRouter {
     /// `org.mediaremote.Responder1`: `RemoteControlReceived`, `MotionBegan`, `MotionEnded` or
     /// `MotionCancelled`, each a ``ResponderCall`` answered with a ``ResponderReply``.
     private func callResponder(_ address: ResponderAddress, _ event: Event, answer: @escaping (Dispatch.Answer) -> Void) {
-        guard let owner = try? BusName(address.app.rawValue), let path = try? ObjectPath(address.path) else {
-            return answer(.declined)
-        }
         calls.call(
-            ResponderCall.method(for: event), ResponderCall(event), destination: owner, path: path,
+            ResponderCall.method(for: event), ResponderCall(event), destination: address.app.busName, path: address.path,
             interface: MediaRemoteNames.responderInterface, timeout: responderTimeout
         ) { result in
             switch result {

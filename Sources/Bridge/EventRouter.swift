@@ -1,5 +1,6 @@
 import Core
 import DBus
+import DBusTypes
 import Loop
 import MPRIS
 import Time
@@ -91,7 +92,7 @@ final class EventRouter {
 
     /// The rules' settings, at start-up and on each reload: a change of state like any other
     /// (a mode may end a pin; a mode or a priority may move Now Playing).
-    func adopt(mode: Mode, playerPriority: [String], shakeAction: ShakeAction, responderTimeout: Duration) {
+    func adopt(mode: Mode, playerPriority: [BusName], shakeAction: ShakeAction, responderTimeout: Duration) {
         changeState { dispatcher in
             dispatcher.registry.mode = mode
             dispatcher.registry.playerPriority = playerPriority

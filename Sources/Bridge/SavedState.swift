@@ -102,7 +102,7 @@ struct SavedState: Equatable {
 
     private static func app(_ text: String, line: Int) throws(Unreadable) -> AppID {
         guard let name = try? BusName(text), name.isUnique else { throw Unreadable(line: line, "not a connection's unique name: \(text)") }
-        return AppID(name.rawValue)
+        return AppID(name)
     }
 
     /// `APP NAME STATUS arrived=T started=T played=T track-change=yes|no`.
@@ -121,7 +121,7 @@ struct SavedState: Equatable {
         else { throw Unreadable(line: line, "a player without arrived=, started=, played= and track-change=yes|no") }
         func optional(_ text: String) throws(Unreadable) -> MonotonicInstant? { text == "-" ? nil : try instant(text, line: line) }
         return RulesMemory.PlayerHistory(
-            app: app, busName: name.rawValue, status: status, arrivedAt: try instant(arrived, line: line),
+            app: app, busName: name, status: status, arrivedAt: try instant(arrived, line: line),
             lastStartedPlaying: try optional(started), lastPlayed: try optional(played), stoppedAfterPlaying: trackChange == "yes")
     }
 }

@@ -1,5 +1,6 @@
 import Config
 import Core
+import DBusTypes
 import Input
 import MPRIS
 
@@ -9,9 +10,9 @@ extension Service {
     /// empty file.
     public struct Options: Equatable, Sendable {
         public var mode: Mode
-        public var ignoredPlayers: Set<String>
+        public var ignoredPlayers: Set<BusName>
         /// Preferred players' bus names, most preferred first.
-        public var playerPriority: [String]
+        public var playerPriority: [BusName]
         /// How long a player or responder has to answer before it counts as declining.
         public var callTimeout: Duration
         /// How far each `Seek` of a held seek moves, and how often it repeats.

@@ -5,9 +5,9 @@ import Core
 /// would hide a slip (an entry meant for another name), and in a priority list leave unclear
 /// which place was meant.
 extension Configuration.Option {
-    static func names(
-        _ section: String, _ key: String, _ names: String, _ path: WritableKeyPath<Configuration, [String]>,
-        normalize: @escaping (String) -> Result<String, Configuration.OptionMessage>
+    static func names<Name: Hashable>(
+        _ section: String, _ key: String, _ names: String, _ path: WritableKeyPath<Configuration, [Name]>,
+        normalize: @escaping (String) -> Result<Name, Configuration.OptionMessage>
     ) -> Self {
         Self(section: section, key: key, allowed: names, path: path) { value, configuration in
             guard case .array(let items) = value else { return ["must be an array of \(names), not \(value.kind)"] }
@@ -17,9 +17,9 @@ extension Configuration.Option {
                 texts.append(text)
             }
             var problems: [String] = []
-            var list: [String] = []
+            var list: [Name] = []
             // Where each name was first listed: its entry (from 1) and how it was written.
-            var first: [String: (entry: Int, text: String)] = [:]
+            var first: [Name: (entry: Int, text: String)] = [:]
             for (offset, text) in texts.enumerated() {
                 switch normalize(text) {
                 case .failure(let message):

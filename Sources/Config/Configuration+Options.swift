@@ -64,12 +64,14 @@ extension Configuration {
 
     /// A player as the file and `mediaremoted --ignore-player` name it: `vlc` or
     /// `org.mpris.MediaPlayer2.vlc`; the full bus name, or why it is not one.
-    public static func playerName(_ name: String) -> Result<String, OptionMessage> {
+    public static func playerName(_ name: String) -> Result<BusName, OptionMessage> {
         let prefix = "org.mpris.MediaPlayer2."
         let full = name.hasPrefix(prefix) ? name : prefix + name
         // The bus's own rules for a name.
-        let valid = full.count > prefix.count && (try? BusName(full)) != nil
-        return valid ? .success(full) : .failure(OptionMessage("'\(Quote.text(name))' is not an MPRIS player name (e.g. \"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"))
+        guard full.count > prefix.count, let valid = try? BusName(full) else {
+            return .failure(OptionMessage("'\(Quote.text(name))' is not an MPRIS player name (e.g. \"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"))
+        }
+        return .success(valid)
     }
 
     /// What a list of devices holds, as problems and the example file say it.

@@ -1,4 +1,5 @@
 import Core
+import DBusTypes
 import Motion
 
 /// Everything a person can configure, with the defaults that hold when the file is missing or
@@ -16,8 +17,8 @@ public struct Configuration: Equatable, Sendable {
     public var mprisProxy = false
 
     // [players]: full MPRIS bus names; a name also stands for its `.instance…` names.
-    public var ignoredPlayers: [String] = []
-    public var playerPriority: [String] = []
+    public var ignoredPlayers: [BusName] = []
+    public var playerPriority: [BusName] = []
 
     // [keys]
     /// How far each `Seek` of a held seek moves, and how often it repeats.

@@ -10,9 +10,9 @@ public enum MPRISNames {
 
     /// Names that are never players to us: our own proxy, and playerctld, which forwards to
     /// other players (treating either as a player would loop or act twice).
-    public static let ignoredByDefault: Set<String> = [proxyName, playerctldName]
-    public static let proxyName = "org.mpris.MediaPlayer2.mediaremote"
-    public static let playerctldName = "org.mpris.MediaPlayer2.playerctld"
+    public static let ignoredByDefault: Set<BusName> = [proxyName, playerctldName]
+    public static let proxyName: BusName = "org.mpris.MediaPlayer2.mediaremote"
+    public static let playerctldName: BusName = "org.mpris.MediaPlayer2.playerctld"
 
     /// Whether `name` is an MPRIS player's name.
     public static func isPlayerName(_ name: BusName) -> Bool {

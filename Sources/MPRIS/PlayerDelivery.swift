@@ -41,7 +41,7 @@ public final class PlayerDelivery {
 
     /// Delivers `subtype` to the player of `app`; `answer` gets handled, declined or timed out.
     public func deliver(_ subtype: RemoteControlSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
-        guard let owner = try? BusName(app.rawValue) else { return answer(.declined) }
+        let owner = app.busName
         switch PlayerCommand(subtype) {
         case .call(let method):
             call(owner, app, player, method, NoArguments(), answer: answer)
@@ -71,9 +71,9 @@ public final class PlayerDelivery {
     /// The shake action `shuffle`: sets the player's `Shuffle` to the opposite of `current`, its
     /// value as last read. A player without a boolean `Shuffle` declines.
     public func toggleShuffle(of app: AppID, player: Player, current: Value?, answer: @escaping (Dispatch.Answer) -> Void) {
-        guard case .boolean(let on)? = current?.unwrapped, let owner = try? BusName(app.rawValue) else { return answer(.declined) }
+        guard case .boolean(let on)? = current?.unwrapped else { return answer(.declined) }
         call(
-            owner, app, player, StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, MPRISMembers.shuffle.name), .boolean(!on)),
+            app.busName, app, player, StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, MPRISMembers.shuffle.name), .boolean(!on)),
             interface: .properties, describing: "a change of Shuffle", answer: answer)
     }
 

@@ -17,7 +17,7 @@ public final class PlayerTracker {
     public var onSettled: (() -> Void)?
 
     private let connection: Connection
-    private var ignored: Set<String>
+    private var ignored: Set<BusName>
     private let retryDelay: Duration
 
     private struct Tracked {
@@ -41,7 +41,7 @@ public final class PlayerTracker {
     private var players: [BusName: Tracked] = [:]
     /// Player names on the bus that are ignored: their owner, and the listed name that ignores
     /// them (`org.mpris.MediaPlayer2.vlc` for `….vlc.instance42`).
-    private var ignoredOnBus: [BusName: (owner: BusName, listedAs: String)] = [:]
+    private var ignoredOnBus: [BusName: (owner: BusName, listedAs: BusName)] = [:]
     private var nameChanges: SignalSubscription?
     /// The pending second read of a player whose first `GetAll` failed.
     private var retries: [BusName: Timer] = [:]
@@ -49,7 +49,7 @@ public final class PlayerTracker {
     /// and once they all are (``onSettled``).
     private var unsettled: Set<BusName>?
 
-    public init(connection: Connection, ignoring ignored: Set<String> = MPRISNames.ignoredByDefault, retryDelay: Duration = .milliseconds(200)) {
+    public init(connection: Connection, ignoring ignored: Set<BusName> = MPRISNames.ignoredByDefault, retryDelay: Duration = .milliseconds(200)) {
         self.connection = connection
         self.ignored = ignored
         self.retryDelay = retryDelay
@@ -98,7 +98,7 @@ public final class PlayerTracker {
 
     /// Names to ignore from now on: players that now match leave (as if they vanished); names
     /// no longer ignored are looked up again.
-    public func setIgnored(_ names: Set<String>) {
+    public func setIgnored(_ names: Set<BusName>) {
         ignored = names
         ignoredOnBus = [:]
         for (owner, tracked) in players where isIgnored(tracked.name) { remove(tracked.name, owner: owner) }
@@ -111,29 +111,29 @@ public final class PlayerTracker {
     }
 
     /// The listed name that ignores `name`, if one does.
-    private func listing(_ name: BusName) -> String? {
-        ignored.sorted().first { Player.busName(name.rawValue, isListedAs: $0) }
+    private func listing(_ name: BusName) -> BusName? {
+        ignored.sorted().first { Player.busName(name, isListedAs: $0) }
     }
 
     /// Whether a player of this name is ignored now.
-    public func ignores(_ name: String) -> Bool {
-        (try? BusName(name)).map(isIgnored) ?? false
+    public func ignores(_ name: BusName) -> Bool {
+        isIgnored(name)
     }
 
     /// The player names on the bus that are ignored, with their owner and the listed name that
     /// ignores each, in name order: for `mediaremotectl players`, which lists them as ignored.
-    public var ignoredPlayers: [(name: BusName, owner: BusName, listedAs: String)] {
-        ignoredOnBus.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value.owner, $0.value.listedAs) }
+    public var ignoredPlayers: [(name: BusName, owner: BusName, listedAs: BusName)] {
+        ignoredOnBus.sorted { $0.key < $1.key }.map { ($0.key, $0.value.owner, $0.value.listedAs) }
     }
 
     /// The player's properties (`org.mpris.MediaPlayer2.Player`) as last read or signalled.
     public func properties(of app: AppID) -> [String: Value] {
-        (try? BusName(app.rawValue)).flatMap { players[$0]?.properties } ?? [:]
+        players[app.busName]?.properties ?? [:]
     }
 
     /// The player's root interface's properties (`org.mpris.MediaPlayer2`) as read when it appeared.
     public func rootProperties(of app: AppID) -> [String: Value] {
-        (try? BusName(app.rawValue)).flatMap { players[$0]?.rootProperties } ?? [:]
+        players[app.busName]?.rootProperties ?? [:]
     }
 
     /// The player's `Identity`, if it gave one.
@@ -143,15 +143,15 @@ public final class PlayerTracker {
 
     /// Where the player's signals of property `name` stand now, for ``remember(_:_:of:unlessSignalledSince:)``.
     public func signalMark(_ name: String, of app: AppID) -> Int {
-        (try? BusName(app.rawValue)).flatMap { players[$0]?.signalled[name] } ?? 0
+        players[app.busName]?.signalled[name] ?? 0
     }
 
     /// A value just written to the player's property `name` and taken by it: what is read
     /// until the player says otherwise (its PropertiesChanged may come later, or never). If
     /// the player signalled the property since `mark` (before its answer), what it said stands.
     public func remember(_ name: String, _ value: Value, of app: AppID, unlessSignalledSince mark: Int) {
-        guard let owner = try? BusName(app.rawValue), let tracked = players[owner], (tracked.signalled[name] ?? 0) == mark else { return }
-        players[owner]?.properties[name] = value
+        guard let tracked = players[app.busName], (tracked.signalled[name] ?? 0) == mark else { return }
+        players[app.busName]?.properties[name] = value
     }
 
     /// How many entries the tracker keeps (players, pending retries), for leak checks.
@@ -159,7 +159,7 @@ public final class PlayerTracker {
 
     /// The well-known name the player of `app` is tracked under.
     public func name(of app: AppID) -> BusName? {
-        (try? BusName(app.rawValue)).flatMap { players[$0]?.name }
+        players[app.busName]?.name
     }
 
     private func lookUpOwner(_ name: BusName) {
@@ -190,7 +190,7 @@ public final class PlayerTracker {
         tracked.seeked = connection.subscribe(MPRISMembers.seeked, of: MPRISNames.player, sender: owner, path: MPRISNames.path) {
             [weak self] seeked in
             guard let self, self.players[owner]?.isReported == true, case .success(let position) = seeked else { return }
-            self.mirror?.playerSeeked(AppID(owner.rawValue), to: position.content)
+            self.mirror?.playerSeeked(AppID(owner), to: position.content)
         }
         players[owner] = tracked
         readProperties(owner, name: name, retry: true)
@@ -203,7 +203,7 @@ public final class PlayerTracker {
         tracked.seeked?.cancel()
         retries.removeValue(forKey: owner)?.cancel()
         players[owner] = nil
-        if tracked.isReported { delegate?.playerVanished(AppID(owner.rawValue)) }
+        if tracked.isReported { delegate?.playerVanished(AppID(owner)) }
         settle(name)
     }
 
@@ -218,18 +218,18 @@ public final class PlayerTracker {
                 let properties = PlayerProperties(all.properties)
                 tracked.properties = all.properties
                 tracked.capabilities = properties.initialCapabilities
-                let player = Player(busName: name.rawValue, status: properties.status ?? .stopped, capabilities: tracked.capabilities)
+                let player = Player(busName: name, status: properties.status ?? .stopped, capabilities: tracked.capabilities)
                 let wasReported = tracked.isReported
                 tracked.isReported = true
                 self.players[owner] = tracked
                 if wasReported {
-                    self.delegate?.playerChanged(AppID(owner.rawValue), status: player.status, capabilities: player.capabilities)
-                    self.mirror?.playerPropertiesChanged(AppID(owner.rawValue), Array(tracked.properties.keys))
+                    self.delegate?.playerChanged(AppID(owner), status: player.status, capabilities: player.capabilities)
+                    self.mirror?.playerPropertiesChanged(AppID(owner), Array(tracked.properties.keys))
                 } else {
                     // Asked only of a player that answers: one that never does costs one
                     // pending call, not two (a bus bounds a connection's pending replies).
                     self.readRootProperties(owner)
-                    self.delegate?.playerAppeared(AppID(owner.rawValue), player, tracked.arrival)
+                    self.delegate?.playerAppeared(AppID(owner), player, tracked.arrival)
                     self.settle(name)
                 }
             case .failure(let failure) where retry:
@@ -257,7 +257,7 @@ public final class PlayerTracker {
         ) { [weak self] result in
             guard let self, case .success(let all) = result, self.players[owner] != nil else { return }
             self.players[owner]?.rootProperties = all.properties
-            self.mirror?.playerRootPropertiesRead(AppID(owner.rawValue))
+            self.mirror?.playerRootPropertiesRead(AppID(owner))
         }
     }
 
@@ -269,7 +269,7 @@ public final class PlayerTracker {
         tracked.properties.merge(changes) { $1 }
         for name in changes.keys { tracked.signalled[name, default: 0] += 1 }
         players[owner] = tracked
-        if !changes.isEmpty { mirror?.playerPropertiesChanged(AppID(owner.rawValue), Array(changes.keys)) }
+        if !changes.isEmpty { mirror?.playerPropertiesChanged(AppID(owner), Array(changes.keys)) }
         let properties = PlayerProperties(changes)
         if !change.invalidated.isEmpty {
             // Invalidated without values: read them again.
@@ -284,6 +284,6 @@ public final class PlayerTracker {
         let status = changes["PlaybackStatus"] != statusBefore ? properties.status : nil
         let changedCapabilities = capabilities != capabilitiesBefore ? capabilities : nil
         guard status != nil || changedCapabilities != nil else { return }
-        delegate?.playerChanged(AppID(owner.rawValue), status: status, capabilities: changedCapabilities)
+        delegate?.playerChanged(AppID(owner), status: status, capabilities: changedCapabilities)
     }
 }

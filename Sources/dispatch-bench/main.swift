@@ -2,6 +2,7 @@
 // realistic registry (several players, receiving apps, a first-responder stack). For
 // `make bench`; prints one line: "events_per_second N".
 import Core
+import DBusTypes
 import Time
 
 #if canImport(Glibc)
@@ -13,16 +14,17 @@ func at(_ microseconds: Int) -> MonotonicInstant { MonotonicInstant(microseconds
 
 var registry = Registry()
 for index in 0..<8 {
-    let app = AppID(":1.\(index)")
-    registry.playerAppeared(app, Player(busName: "org.mpris.MediaPlayer2.p\(index)", status: .paused, capabilities: .all), .appeared, at: at(1))
+    let app = AppID(try BusName(":1.\(index)"))
+    registry.playerAppeared(app, Player(busName: try BusName("org.mpris.MediaPlayer2.p\(index)"), status: .paused, capabilities: .all), .appeared, at: at(1))
     registry.playerChanged(app, status: .playing, at: at(10 + index))
     registry.playerChanged(app, status: .paused, at: at(20 + index))
 }
-registry.beginReceiving(":1.3", at: at(30))
+let app3 = AppID(":1.3")
+registry.beginReceiving(app3, at: at(30))
 // :1.3 plays last: it is Now Playing, with two responders before its player.
-registry.playerChanged(":1.3", status: .playing, at: at(40))
-try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/a"), at: at(31))
-try registry.becomeFirstResponder(ResponderAddress(app: ":1.3", path: "/b"), at: at(32))
+registry.playerChanged(app3, status: .playing, at: at(40))
+try registry.becomeFirstResponder(ResponderAddress(app: app3, path: "/a"), at: at(31))
+try registry.becomeFirstResponder(ResponderAddress(app: app3, path: "/b"), at: at(32))
 var dispatcher = Dispatcher(registry: registry)
 
 let subtypes: [RemoteControlSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]

@@ -14,20 +14,20 @@ struct FailureLogTests {
     @Test("the first failure of each kind is told; the same again is not, until the player is forgotten")
     func once() {
         var log = FailureLog()
-        #expect(tell(&log, "A", .noReply, appIsThere: true))
-        #expect(!tell(&log, "A", .noReply, appIsThere: true))
-        #expect(tell(&log, "A", .unknownMethod, appIsThere: true))
-        #expect(tell(&log, "B", .noReply, appIsThere: true))
+        #expect(tell(&log, ":1.A", .noReply, appIsThere: true))
+        #expect(!tell(&log, ":1.A", .noReply, appIsThere: true))
+        #expect(tell(&log, ":1.A", .unknownMethod, appIsThere: true))
+        #expect(tell(&log, ":1.B", .noReply, appIsThere: true))
         #expect(log.count == 3)
-        log.forget("A")
+        log.forget(":1.A")
         #expect(log.count == 1)
-        #expect(tell(&log, "A", .noReply, appIsThere: true))
+        #expect(tell(&log, ":1.A", .noReply, appIsThere: true))
     }
 
     @Test("a failure that arrives after its player left is neither told nor kept")
     func gone() {
         var log = FailureLog()
-        #expect(!tell(&log, "A", .noReply, appIsThere: false))
+        #expect(!tell(&log, ":1.A", .noReply, appIsThere: false))
         #expect(log.count == 0)
     }
 }

@@ -54,7 +54,7 @@ struct PlayersComingAndGoingTests {
                     throw DBusError("org.example.Error.Broken", "broken on purpose")
                 }
             }
-            let app = AppID(player.uniqueName.rawValue)
+            let app = AppID(player.uniqueName)
             _ = try player.requestName(BusName("org.mpris.MediaPlayer2.churn.instance\(index)"))
             #expect(wait { coordinator.router.registry.player(of: app) != nil }, "player \(index) was never seen")
             var outcome: Outcome?

@@ -1,4 +1,5 @@
 import Core
+import DBusTypes
 import Foundation
 import Motion
 import Testing

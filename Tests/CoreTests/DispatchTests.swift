@@ -2,17 +2,18 @@ import Testing
 import Time
 
 @testable import Core
+import DBusTypes
 
 @Suite("Dispatch: the chain, declining, outcomes")
 struct DispatchTests {
-    static let playing: [Step] = [.appear("A", .paused), .status("A", .playing)]
+    static let playing: [Step] = [.appear(A, .paused), .status(A, .playing)]
 
     @Test("the chain: the Now Playing app's responders, first responder first, then its player")
     func chain() {
-        var transcript = Transcript(Self.playing + [.push("A", "/one"), .push("B", "/other"), .push("A", "/two")])
+        var transcript = Transcript(Self.playing + [.push(A, "/one"), .push(B, "/other"), .push(A, "/two")])
         let (outcome, delivered) = transcript.send(.nextTrack, answers: [.declined, .declined, .handled])
         #expect(delivered.map(\.address) == ["responder A /two", "responder A /one", "player A"])
-        #expect(outcome.description == "handled by player org.mpris.MediaPlayer2.A (A)")
+        #expect(outcome.description == "handled by player org.mpris.MediaPlayer2.A (:1.A)")
     }
 
     @Test(
@@ -25,7 +26,7 @@ struct DispatchTests {
             ("one timed out, the next handled", [.timedOut, .handled], "player A"),
         ] as [(String, [Dispatch.Answer], String)])
     func outcomes(_ name: String, _ answers: [Dispatch.Answer], _ expected: String) {
-        var transcript = Transcript(Self.playing + [.push("A", "/r")])
+        var transcript = Transcript(Self.playing + [.push(A, "/r")])
         let (outcome, _) = transcript.send(.togglePlayPause, answers: answers)
         switch outcome {
         case .handled(let link): #expect(link.address.hasSuffix(expected) || link.address == expected, "\(name)")
@@ -48,7 +49,7 @@ struct DispatchTests {
             (.beginSeekingBackward, [.control, .seek], true),
         ] as [(RemoteControlSubtype, PlayerCapabilities, Bool)])
     func capabilities(_ subtype: RemoteControlSubtype, _ capabilities: PlayerCapabilities, _ asked: Bool) {
-        var transcript = Transcript([.appear("A", .paused, capabilities), .status("A", .playing)])
+        var transcript = Transcript([.appear(A, .paused, capabilities), .status(A, .playing)])
         let (outcome, delivered) = transcript.send(subtype)
         #expect(delivered.isEmpty == !asked)
         #expect((outcome == .discarded(.declined)) == !asked)
@@ -58,9 +59,9 @@ struct DispatchTests {
         "why an event goes nowhere",
         arguments: [
             ("nothing on the bus", Mode.compat, [], DiscardReason.nobodyReceiving),
-            ("strict mode, nobody began", .strict, [.appear("A", .playing)], .nobodyReceiving),
-            ("receiving, but no Now Playing app", .compat, [.begin("C")], .noNowPlayingApp),
-            ("the Now Playing app has no player and its responders decline", .compat, [.begin("C"), .push("C", "/c")], .declined),
+            ("strict mode, nobody began", .strict, [.appear(A, .playing)], .nobodyReceiving),
+            ("receiving, but no Now Playing app", .compat, [.begin(C)], .noNowPlayingApp),
+            ("the Now Playing app has no player and its responders decline", .compat, [.begin(C), .push(C, "/c")], .declined),
         ] as [(String, Mode, [Step], DiscardReason)])
     func discarded(_ name: String, _ mode: Mode, _ steps: [Step], _ reason: DiscardReason) {
         var transcript = Transcript(mode: mode, steps)
@@ -84,17 +85,17 @@ struct DispatchTests {
 
     @Test("nothing is delivered twice: every link at most once, and nothing after it is handled")
     func once() {
-        var transcript = Transcript(Self.playing + [.push("A", "/r"), .push("A", "/s")])
+        var transcript = Transcript(Self.playing + [.push(A, "/r"), .push(A, "/s")])
         let (_, delivered) = transcript.send(.play, answers: [.handled, .handled])
         #expect(delivered.count == 1)
     }
 
     @Test("the end of a seek goes where its beginning was handled, even after Now Playing moved")
     func seekPairing() {
-        var transcript = Transcript(Self.playing + [.appear("B", .paused)])
+        var transcript = Transcript(Self.playing + [.appear(B, .paused)])
         #expect(transcript.send(.beginSeekingForward).delivered.map(\.address) == ["player A"])
-        transcript.apply([.status("A", .paused), .status("B", .playing)])
-        #expect(transcript.nowPlaying == "B")
+        transcript.apply([.status(A, .paused), .status(B, .playing)])
+        #expect(transcript.nowPlaying == B)
         #expect(transcript.send(.endSeekingForward).delivered.map(\.address) == ["player A"])
         // Once ended, the next seek follows Now Playing again.
         #expect(transcript.send(.beginSeekingForward).delivered.map(\.address) == ["player B"])
@@ -102,7 +103,7 @@ struct DispatchTests {
 
     @Test("before stopping: every seek in progress ends and a shake in progress is cancelled; nothing else")
     func endingsBeforeStopping() {
-        var transcript = Transcript(Self.playing + [.push("A", "/a")])
+        var transcript = Transcript(Self.playing + [.push(A, "/a")])
         #expect(transcript.dispatcher.endingsBeforeStopping(at: transcript.now).isEmpty)
         _ = transcript.send(.beginSeekingForward)
         _ = transcript.send(.beginSeekingBackward)
@@ -117,7 +118,7 @@ struct DispatchTests {
 
     @Test("a seek begun by a call ends by itself 10 s after its last begin, where it began; one a key holds does not")
     func seekBound() {
-        var transcript = Transcript(Self.playing + [.appear("B", .paused)])
+        var transcript = Transcript(Self.playing + [.appear(B, .paused)])
         #expect(transcript.dispatcher.nextSeekDeadline == nil)
         _ = transcript.send(.remoteControl(.beginSeekingForward), from: .api)
         let began = transcript.now
@@ -126,8 +127,8 @@ struct DispatchTests {
         #expect(transcript.dispatcher.takeSeekEndsDue(at: began + .seconds(10) - .microseconds(1)).isEmpty)
         // Now Playing moves; the begin sent again 4 s in holds the seek on where it is, 10 s
         // from then.
-        transcript.apply([.status("A", .paused), .status("B", .playing), .wait(milliseconds: 4000)])
-        #expect(transcript.nowPlaying == "B")
+        transcript.apply([.status(A, .paused), .status(B, .playing), .wait(milliseconds: 4000)])
+        #expect(transcript.nowPlaying == B)
         #expect(transcript.send(.remoteControl(.beginSeekingForward), from: .api).delivered.map(\.address) == ["player A"])
         #expect(transcript.dispatcher.nextSeekDeadline == transcript.now + .seconds(10))
         let again = transcript.now
@@ -148,9 +149,9 @@ struct DispatchTests {
 
     @Test("a seek whose handler left ended with it: its end goes to nobody else")
     func seekHandlerLeft() {
-        var transcript = Transcript(Self.playing + [.appear("B", .paused)])
+        var transcript = Transcript(Self.playing + [.appear(B, .paused)])
         _ = transcript.send(.beginSeekingBackward)
-        transcript.apply(.leave("A"))
+        transcript.apply(.leave(A))
         #expect(transcript.send(.endSeekingBackward) == (.discarded(.noSeekInProgress), []))
     }
 
@@ -187,15 +188,15 @@ struct DispatchTests {
 struct MotionDispatchTests {
     @Test("a shake goes to the first responder, up its app's chain, with no Now Playing condition")
     func toFirstResponder() {
-        var transcript = Transcript([.appear("A", .paused), .status("A", .playing), .push("X", "/x1"), .push("X", "/x2")])
+        var transcript = Transcript([.appear(A, .paused), .status(A, .playing), .push(X, "/x1"), .push(X, "/x2")])
         let (outcome, delivered) = transcript.shake(.began, answers: [.declined, .handled])
         #expect(delivered.map(\.address) == ["responder X /x2", "responder X /x1"])
-        #expect(outcome == .handled(responder("X", "/x1")))
+        #expect(outcome == .handled(responder(X, "/x1")))
     }
 
     @Test("no first responder, no shake action: discarded; the end says no action is set, which is why it does nothing")
     func noFirstResponder() {
-        var transcript = Transcript([.appear("A", .playing)])
+        var transcript = Transcript([.appear(A, .playing)])
         #expect(transcript.shake(.began).outcome == .discarded(.noFirstResponder))
         #expect(transcript.shake(.ended).outcome == .discarded(.noShakeAction))
         #expect(DiscardReason.noShakeAction.explanation == "no responder is first responder, and no shake action is set (shake.action)")
@@ -203,16 +204,16 @@ struct MotionDispatchTests {
 
     @Test("an unhandled shake's end reaches MediaRemote, which applies the shake action to Now Playing")
     func shakeAction() {
-        var transcript = Transcript(shakeAction: .nextTrack, [.appear("A", .paused), .status("A", .playing), .push("X", "/x")])
+        var transcript = Transcript(shakeAction: .nextTrack, [.appear(A, .paused), .status(A, .playing), .push(X, "/x")])
         #expect(transcript.shake(.began, answers: [.declined]).outcome == .discarded(.declined))
         let (outcome, delivered) = transcript.shake(.ended, answers: [.declined, .handled])
         #expect(delivered.map(\.address) == ["responder X /x", "shake action nextTrack on A"])
-        #expect(outcome.description == "handled by shake action nextTrack on org.mpris.MediaPlayer2.A (A)")
+        #expect(outcome.description == "handled by shake action nextTrack on org.mpris.MediaPlayer2.A (:1.A)")
     }
 
     @Test("cancel goes to whoever handled the beginning; with none, it is discarded")
     func cancel() {
-        var transcript = Transcript([.push("X", "/x"), .push("Y", "/y")])
+        var transcript = Transcript([.push(X, "/x"), .push(Y, "/y")])
         _ = transcript.shake(.began, answers: [.handled])
         #expect(transcript.shake(.cancelled).delivered.map(\.address) == ["responder Y /y"])
         _ = transcript.shake(.began, answers: [.declined])
@@ -221,11 +222,11 @@ struct MotionDispatchTests {
 
     @Test("a first responder that changes mid-shake asks for a cancel; a stable one does not")
     func cancelOnChange() {
-        var transcript = Transcript([.push("X", "/x")])
+        var transcript = Transcript([.push(X, "/x")])
         let before = transcript.registry.firstResponder
         _ = transcript.shake(.began, answers: [.handled])
         #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: before, at: transcript.now) == nil)
-        transcript.apply(.push("Y", "/y"))
+        transcript.apply(.push(Y, "/y"))
         let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: before, at: transcript.now)
         #expect(cancel?.phase == .cancelled)
         #expect(cancel?.source == .simulated)
@@ -235,35 +236,35 @@ struct MotionDispatchTests {
 
     @Test("a detected shake is cancelled when the last motion claim goes; a simulated one is not")
     func cancelOnLastClaim() throws {
-        var transcript = Transcript([.push("X", "/x")])
-        try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
-        try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
+        var transcript = Transcript([.push(X, "/x")])
+        try transcript.dispatcher.registry.claimMotion(X, at: transcript.now)
+        try transcript.dispatcher.registry.claimMotion(X, at: transcript.now)
         _ = transcript.shake(.began, from: .accelerometer, answers: [.handled])
         let responder = transcript.registry.firstResponder
-        let first = transcript.release("X")
+        let first = transcript.release(X)
         #expect(first)
         #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionWantedBefore: true, at: transcript.now) == nil)
-        let last = transcript.release("X")
+        let last = transcript.release(X)
         #expect(last)
         let cancel = transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionWantedBefore: true, at: transcript.now)
         #expect(cancel?.phase == .cancelled && cancel?.source == .accelerometer)
 
-        var simulated = Transcript([.push("X", "/x")])
-        try simulated.dispatcher.registry.claimMotion("X", at: simulated.now)
+        var simulated = Transcript([.push(X, "/x")])
+        try simulated.dispatcher.registry.claimMotion(X, at: simulated.now)
         _ = simulated.shake(.began, answers: [.handled])
-        let released = simulated.release("X")
+        let released = simulated.release(X)
         #expect(released)
         #expect(simulated.dispatcher.cancellationNeeded(firstResponderBefore: simulated.registry.firstResponder, motionWantedBefore: true, at: simulated.now) == nil)
     }
 
     @Test("a shake action set is a standing claim: the sensors stay open with no app's claim, and its last claim going cancels nothing")
     func shakeActionClaims() throws {
-        var transcript = Transcript(shakeAction: .nextTrack, [.push("X", "/x")])
+        var transcript = Transcript(shakeAction: .nextTrack, [.push(X, "/x")])
         #expect(transcript.dispatcher.wantsMotion && !transcript.registry.isMotionClaimed)
-        try transcript.dispatcher.registry.claimMotion("X", at: transcript.now)
+        try transcript.dispatcher.registry.claimMotion(X, at: transcript.now)
         _ = transcript.shake(.began, from: .accelerometer, answers: [.handled])
         let responder = transcript.registry.firstResponder
-        _ = transcript.release("X")
+        _ = transcript.release(X)
         #expect(transcript.dispatcher.wantsMotion)
         #expect(transcript.dispatcher.cancellationNeeded(firstResponderBefore: responder, motionWantedBefore: true, at: transcript.now) == nil)
         // `none` set: nobody wants motion any more, and the shake under way is cancelled.
@@ -276,12 +277,12 @@ struct MotionDispatchTests {
     @Test("shake actions: each goes to Now Playing when the shake ends; shuffle needs CanControl; none adds nothing")
     func shakeActions() {
         for action in ShakeAction.allCases where action != .none {
-            var transcript = Transcript(shakeAction: action, [.appear("A", .playing)])
+            var transcript = Transcript(shakeAction: action, [.appear(A, .playing)])
             let (outcome, delivered) = transcript.shake(.ended, answers: [.handled])
             #expect(delivered.map(\.address) == ["shake action \(action) on A"])
             #expect(outcome.description.hasPrefix("handled by shake action \(action)"))
         }
-        var none = Transcript([.appear("A", .playing)])
+        var none = Transcript([.appear(A, .playing)])
         let unhandled = none.shake(.ended).outcome
         #expect(unhandled == .discarded(.noShakeAction))
         #expect(ShakeAction.shuffle.allowed(by: [.control]))

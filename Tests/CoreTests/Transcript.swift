@@ -2,6 +2,7 @@ import Testing
 import Time
 
 @testable import Core
+import DBusTypes
 
 /// A transcript of what happens on the bus, in order, on a virtual clock: the input of the
 /// rules' tests. Each step advances the clock by 10 ms, but a `wait` by its own time and a
@@ -15,8 +16,8 @@ enum Step {
     case status(AppID, PlaybackStatus)
     case capabilities(AppID, PlayerCapabilities)
     case vanish(AppID)
-    case push(AppID, String)
-    case resign(AppID, String)
+    case push(AppID, ObjectPath)
+    case resign(AppID, ObjectPath)
     case leave(AppID)
     case wait(milliseconds: UInt64)
     /// A remote-control event sent and answered at once: handled by the first link it reaches,
@@ -57,11 +58,11 @@ struct Transcript {
         case .end(let app): dispatcher.registry.endReceiving(app)
         case .appear(let app, let status, let capabilities):
             dispatcher.registry.playerAppeared(
-                app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: status, capabilities: capabilities),
+                app, Player(busName: app.playerName, status: status, capabilities: capabilities),
                 .appeared, at: now)
         case .found(let app, let status):
             dispatcher.registry.playerAppeared(
-                app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: status, capabilities: .all), .found, at: now)
+                app, Player(busName: app.playerName, status: status, capabilities: .all), .found, at: now)
         case .status(let app, let status): dispatcher.registry.playerChanged(app, status: status, at: now)
         case .capabilities(let app, let capabilities): dispatcher.registry.playerChanged(app, capabilities: capabilities, at: now)
         case .vanish(let app): dispatcher.registry.playerVanished(app)
@@ -121,10 +122,10 @@ struct Transcript {
 func instant(_ microseconds: UInt64) -> MonotonicInstant { MonotonicInstant(microseconds: microseconds) }
 
 func player(_ app: AppID) -> Link {
-    .player(app, Player(busName: "org.mpris.MediaPlayer2.\(app.rawValue)", status: .paused, capabilities: .all))
+    .player(app, Player(busName: app.playerName, status: .paused, capabilities: .all))
 }
 
-func responder(_ app: AppID, _ path: String) -> Link {
+func responder(_ app: AppID, _ path: ObjectPath) -> Link {
     .responder(ResponderAddress(app: app, path: path))
 }
 
@@ -132,9 +133,20 @@ extension Link {
     /// The link without the player state it was planned with, for comparing.
     var address: String {
         switch self {
-        case .responder(let address): "responder \(address)"
-        case .player(let app, _): "player \(app)"
-        case .shakeAction(let action, let app, _): "shake action \(action) on \(app)"
+        case .responder(let address): "responder \(address.app.brief) \(address.path)"
+        case .player(let app, _): "player \(app.brief)"
+        case .shakeAction(let action, let app, _): "shake action \(action) on \(app.brief)"
         }
     }
+}
+
+// The apps of the transcripts, named briefly: each stands for a connection's unique name.
+let A: AppID = ":1.A", B: AppID = ":1.B", C: AppID = ":1.C", D: AppID = ":1.D", E: AppID = ":1.E", P: AppID = ":1.P"
+let X: AppID = ":1.X", Y: AppID = ":1.Y", Z: AppID = ":1.Z"
+
+extension AppID {
+    /// The name the transcripts know the app by: A for `:1.A`.
+    var brief: String { String(busName.rawValue.dropFirst(":1.".count)) }
+    /// The MPRIS name the transcripts give the app's player: `org.mpris.MediaPlayer2.A` for A.
+    var playerName: BusName { BusName(stringLiteral: "org.mpris.MediaPlayer2." + brief) }
 }

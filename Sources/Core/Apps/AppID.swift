@@ -1,21 +1,27 @@
-/// An app: one connection to the bus, known by its unique name (`:1.42`). The core keeps it
-/// as text; the bridge validated it.
+import DBusTypes
+
+/// An app: one connection to the bus, known by its unique name (`:1.42`). A name already
+/// validated, so nothing around the core checks it again.
 public struct AppID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    public let rawValue: String
+    /// The connection's unique name.
+    public let busName: BusName
 
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
+    public init(_ busName: BusName) { self.busName = busName }
 
-    public var description: String { rawValue }
-    public static func < (lhs: AppID, rhs: AppID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// For names written in code (`":1.42"`), as ``BusName``'s: an invalid literal is a
+    /// programming error.
+    public init(stringLiteral value: String) { busName = BusName(stringLiteral: value) }
+
+    public var description: String { busName.description }
+    public static func < (lhs: AppID, rhs: AppID) -> Bool { lhs.busName < rhs.busName }
 }
 
 /// A responder: an object of an app, implementing `org.mediaremote.Responder1`.
 public struct ResponderAddress: Hashable, Sendable, CustomStringConvertible {
     public let app: AppID
-    public let path: String
+    public let path: ObjectPath
 
-    public init(app: AppID, path: String) {
+    public init(app: AppID, path: ObjectPath) {
         self.app = app
         self.path = path
     }

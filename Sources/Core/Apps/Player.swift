@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// MPRIS's `PlaybackStatus`.
 public enum PlaybackStatus: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     case playing = "Playing"
@@ -42,22 +44,22 @@ public struct PlayerCapabilities: OptionSet, Hashable, Sendable {
 /// An MPRIS player of an app, as the bridge last read it.
 public struct Player: Hashable, Sendable {
     /// Its well-known name, e.g. `org.mpris.MediaPlayer2.vlc.instance1234`.
-    public var busName: String
+    public var busName: BusName
     public var status: PlaybackStatus
     public var capabilities: PlayerCapabilities
 
-    public init(busName: String, status: PlaybackStatus, capabilities: PlayerCapabilities) {
+    public init(busName: BusName, status: PlaybackStatus, capabilities: PlayerCapabilities) {
         self.busName = busName
         self.status = status
         self.capabilities = capabilities
     }
 
     /// The object path MPRIS players live at.
-    public static let objectPath = "/org/mpris/MediaPlayer2"
+    public static let objectPath: ObjectPath = "/org/mpris/MediaPlayer2"
 
     /// Whether the bus name `name` is `listed`, or one of its instances: a player listed in the
     /// configuration (to ignore, or to prefer) stands for `….vlc.instance42` as well as `….vlc`.
-    public static func busName(_ name: String, isListedAs listed: String) -> Bool {
-        name == listed || name.hasPrefix(listed + ".")
+    public static func busName(_ name: BusName, isListedAs listed: BusName) -> Bool {
+        name == listed || name.rawValue.hasPrefix(listed.rawValue + ".")
     }
 }

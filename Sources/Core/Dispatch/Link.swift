@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// One place an event can go on its way up the chain.
 public enum Link: Hashable, Sendable, CustomStringConvertible {
     /// An object implementing `org.mediaremote.Responder1`.
@@ -16,7 +18,7 @@ public enum Link: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The object path the event is delivered to.
-    public var path: String {
+    public var path: ObjectPath {
         switch self {
         case .responder(let address): address.path
         case .player, .shakeAction: Player.objectPath

@@ -1,3 +1,4 @@
+import DBusTypes
 import Time
 
 /// The state the rules work on: apps, their players, who receives, the first-responder stack.
@@ -12,7 +13,7 @@ public struct Registry: Sendable {
     /// (VLC stops for about 200 ms on Next): it has not *started* playing again.
     public var trackChangeGrace: Duration
     /// Preferred players' bus names, most preferred first: they break the rules' ties.
-    public var playerPriority: [String] = []
+    public var playerPriority: [BusName] = []
     /// A playing app that leaves Playing within this time of being sent a pause, play/pause or
     /// stop was paused by it (its answer and its PropertiesChanged may come in either order).
     var remotePauseWindow: Duration = .seconds(1)

@@ -1,3 +1,4 @@
+import DBusTypes
 import Time
 
 /// What the rules know that a restart of the service would otherwise forget: each player's
@@ -12,7 +13,7 @@ import Time
 public struct RulesMemory: Equatable, Sendable {
     public struct PlayerHistory: Equatable, Sendable {
         public var app: AppID
-        public var busName: String
+        public var busName: BusName
         /// Its status when the memory was taken: what it did since is told by what it is now.
         public var status: PlaybackStatus
         public var arrivedAt: MonotonicInstant
@@ -21,7 +22,7 @@ public struct RulesMemory: Equatable, Sendable {
         public var stoppedAfterPlaying: Bool
 
         public init(
-            app: AppID, busName: String, status: PlaybackStatus, arrivedAt: MonotonicInstant,
+            app: AppID, busName: BusName, status: PlaybackStatus, arrivedAt: MonotonicInstant,
             lastStartedPlaying: MonotonicInstant?, lastPlayed: MonotonicInstant?, stoppedAfterPlaying: Bool
         ) {
             (self.app, self.busName, self.status, self.arrivedAt) = (app, busName, status, arrivedAt)

@@ -151,7 +151,7 @@ public final class ProxyPlayer {
     /// "MediaRemote", and which player it stands for.
     private var identity: String {
         guard let (app, player) = rules?.nowPlayingPlayer else { return "MediaRemote" }
-        let name = tracker.identity(of: app) ?? player.busName
+        let name = tracker.identity(of: app) ?? player.busName.rawValue
         return "MediaRemote (\(name))"
     }
 
@@ -197,7 +197,7 @@ public final class ProxyPlayer {
     /// With nothing to control it is answered, and does nothing.
     private func forward<Input>(_ method: TypedMethod<Input, NoArguments>) -> Method {
         .deferred(method) { [weak self] input, call in
-            guard let self, let app = self.target, let owner = try? BusName(app.rawValue) else { return call.reply() }
+            guard let self, let owner = self.target?.busName else { return call.reply() }
             // The player's reply is passed back as taken, whatever it carries (as a key's call is).
             let forwarded = Message.methodCall(method, input, destination: owner, path: MPRISNames.path, interface: MPRISNames.player)
             self.calls.call(forwarded, timeout: self.callTimeout) { result in
@@ -213,7 +213,8 @@ public final class ProxyPlayer {
     /// value the player then has is what the proxy reads, so a `Get` right after the `Set` sees
     /// it. With nothing to control it is answered, and does nothing.
     private func forwardSet(_ name: MemberName, _ value: Value, _ done: @escaping (DBusError?) -> Void) {
-        guard let app = target, let owner = try? BusName(app.rawValue) else { return done(nil) }
+        guard let app = target else { return done(nil) }
+        let owner = app.busName
         let tracker = self.tracker
         // Unless the player says otherwise first (clamping a volume, say) before it answers.
         let mark = tracker.signalMark(name.rawValue, of: app)
@@ -240,7 +241,7 @@ public final class ProxyPlayer {
     /// `GetAll` costs the player one call in flight. A read of the player Now Playing has left
     /// answers only those who asked it of that player, never those who ask of the next.
     private func readPosition(_ answer: @escaping (Value?) -> Void) {
-        guard let app = target, let owner = try? BusName(app.rawValue) else { return answer(nil) }
+        guard let owner = target?.busName else { return answer(nil) }
         positionWaiters[owner, default: []].append(answer)
         guard positionWaiters[owner]?.count == 1 else { return }
         readFromTarget(owner, MPRISMembers.position.name) { [weak self] position in
