@@ -30,8 +30,8 @@ extension ObjectAddress {
     /// connection's unique name.
     init(_ link: Link) {
         switch link {
-        case .responder(let address): self.init(busName: address.app.description, path: link.path)
-        case .player(_, let player), .shakeAction(_, _, let player): self.init(busName: player.busName.rawValue, path: link.path)
+        case .responder(let address): self.init(busName: address.app.busName, path: link.path)
+        case .player(_, let player), .shakeAction(_, _, let player): self.init(busName: player.busName, path: link.path)
         }
     }
 }
@@ -40,10 +40,10 @@ extension DescribeStateReply.Link {
     /// A link of the rules' chain, as `DescribeState` shows it.
     init(_ link: Link) {
         switch link {
-        case .responder: self.init(kind: .responder, destination: ObjectAddress(link), app: link.app.description)
-        case .player: self.init(kind: .player, destination: ObjectAddress(link), app: link.app.description)
+        case .responder: self.init(kind: .responder, destination: ObjectAddress(link), app: link.app.busName)
+        case .player: self.init(kind: .player, destination: ObjectAddress(link), app: link.app.busName)
         case .shakeAction(let action, _, _):
-            self.init(kind: .shakeAction, destination: ObjectAddress(link), app: link.app.description, action: action.rawValue)
+            self.init(kind: .shakeAction, destination: ObjectAddress(link), app: link.app.busName, action: action.rawValue)
         }
     }
 }

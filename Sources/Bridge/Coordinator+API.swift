@@ -104,7 +104,7 @@ extension Coordinator {
             throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
         Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
-        return ShiftReply(nowPlaying: player.busName.rawValue)
+        return ShiftReply(nowPlaying: player.busName)
     }
 
     func claimMotion(_ app: AppID) throws -> NoArguments {

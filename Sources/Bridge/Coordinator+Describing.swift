@@ -14,7 +14,7 @@ extension Coordinator {
         let registry = router.registry
         let players = registry.players.map { app, player, receiving in
             DescribePlayersReply.Player(
-                name: player.busName.rawValue, app: app.description, status: player.status.rawValue, receiving: receiving,
+                name: player.busName, app: app.busName, status: player.status.rawValue, receiving: receiving,
                 capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
                 lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: router.now) == app,
                 reason: registry.nowPlayingReason(for: app, at: router.now))
@@ -22,7 +22,7 @@ extension Coordinator {
         // The ones ignored, and the rule that ignores each: never players to the rules.
         let ignored = tracker.ignoredPlayers.map { name, owner, listedAs in
             DescribePlayersReply.Player(
-                name: name.rawValue, app: owner.rawValue, status: "", receiving: false, capabilities: [], lastStartedPlaying: nil,
+                name: name, app: owner, status: "", receiving: false, capabilities: [], lastStartedPlaying: nil,
                 isNowPlaying: false, reason: Self.whyIgnored(listedAs))
         }
         return DescribePlayersReply(players: players + ignored)
@@ -45,8 +45,8 @@ extension Coordinator {
         let (links, reason) = router.dispatcher.remoteControlChain(at: router.now)
         return DescribeStateReply(
             chain: links.map(DescribeStateReply.Link.init), chainDiscarded: links.isEmpty ? reason.rawValue : nil,
-            nowPlayingReason: registry.whyNowPlaying(at: router.now), receiving: registry.receivingApps.map(\.description),
-            motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.description, UInt32($0.value)) }),
+            nowPlayingReason: registry.whyNowPlaying(at: router.now), receiving: registry.receivingApps.map(\.busName),
+            motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.busName, UInt32($0.value)) }),
             seeks: router.dispatcher.seeksInProgress.map {
                 DescribeStateReply.Seek(
                     direction: $0.direction.rawValue, source: $0.source.rawValue, handler: ObjectAddress($0.link),

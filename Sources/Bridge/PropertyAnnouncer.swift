@@ -1,4 +1,5 @@
 import DBus
+import DBusTypes
 import MediaRemoteAPI
 
 /// Announces the bridge object's properties as they change: `PropertiesChanged` with what
@@ -14,7 +15,7 @@ final class PropertyAnnouncer {
 
     func announce(_ current: PublishedState) {
         let nowPlaying = current.properties.nowPlaying
-        if nowPlaying != (announced ?? .empty).properties.nowPlaying { Log.info("Now Playing: \(nowPlaying ?? "nobody")") }
+        if nowPlaying != (announced ?? .empty).properties.nowPlaying { Log.info("Now Playing: \(nowPlaying?.rawValue ?? "nobody")") }
         if let announced {
             let changed = current.changes(since: announced)
             if !changed.isEmpty {

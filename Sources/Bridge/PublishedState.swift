@@ -18,10 +18,10 @@ struct PublishedState: Equatable {
 
     init(_ coordinator: Coordinator) {
         let registry = coordinator.router.registry
-        let nowPlaying = registry.nowPlaying(at: coordinator.router.now).map { (registry.player(of: $0)?.busName ?? $0.busName).rawValue }
-        let firstResponder = registry.firstResponder.map { ObjectAddress(busName: $0.app.description, path: $0.path) }
+        let nowPlaying = registry.nowPlaying(at: coordinator.router.now).map { registry.player(of: $0)?.busName ?? $0.busName }
+        let firstResponder = registry.firstResponder.map { ObjectAddress(busName: $0.app.busName, path: $0.path) }
         let players = registry.players.map {
-            MediaRemoteProperties.Player(name: $0.player.busName.rawValue, status: $0.player.status.rawValue, receiving: $0.receiving)
+            MediaRemoteProperties.Player(name: $0.player.busName, status: $0.player.status.rawValue, receiving: $0.receiving)
         }
         self.init(MediaRemoteProperties(
             version: MediaRemoteVersion.current, nowPlaying: nowPlaying, firstResponder: firstResponder, mode: registry.mode.rawValue,

@@ -49,12 +49,12 @@ extension MediaRemoteProxy {
     }
 
     /// Moves Now Playing to the next player in line; returns the player chosen.
-    public func shift() throws(ProxyError) -> String {
+    public func shift() throws(ProxyError) -> BusName {
         try call(MediaRemoteMembers.shift).nowPlaying
     }
 
     /// Moves Now Playing to the previous player in line; returns the player chosen.
-    public func unshift() throws(ProxyError) -> String {
+    public func unshift() throws(ProxyError) -> BusName {
         try call(MediaRemoteMembers.unshift).nowPlaying
     }
 

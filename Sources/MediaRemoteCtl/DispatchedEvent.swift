@@ -63,7 +63,7 @@ struct DispatchedEvent {
         .object([
             ("timestamp_us", JSON(timestamp?.microseconds)), ("type", .string(type)), ("subtype", .string(subtype)),
             ("phase", JSON(phase)), ("source", .string(source)), ("handled", .bool(handled)),
-            ("bus_name", JSON((handledBy ?? silent)?.busName)), ("path", JSON((handledBy ?? silent)?.path.rawValue)), ("reason", JSON(reason)),
+            ("bus_name", JSON((handledBy ?? silent)?.busName.rawValue)), ("path", JSON((handledBy ?? silent)?.path.rawValue)), ("reason", JSON(reason)),
         ])
     }
 

@@ -14,7 +14,7 @@ final class NowPlayingFollower {
     private var serviceChanges: SignalSubscription?
     private var playerChanges: SignalSubscription?
     /// The Now Playing player's name, and what was last told (without its position).
-    private var current: String?
+    private var current: BusName?
     private var told: NowPlayingTrack??
     /// Bumped at each new target, so a late answer about an old one is dropped.
     private var generation = 0
@@ -36,7 +36,7 @@ final class NowPlayingFollower {
         ) { [weak self] change in
             guard case .success(let change) = change, let value = change.changed[MediaRemoteMembers.nowPlaying.name.rawValue] else { return }
             // The signal carries the new value: no round trip, so nothing late about the old one.
-            if let name = try? String(dbusValue: value) { self?.follow(name.isEmpty ? nil : name) } else { self?.readNowPlaying() }
+            if let name = try? MediaRemoteProperties.nowPlaying(value) { self?.follow(name) } else { self?.readNowPlaying() }
         }
         service = connection.watchNameOwner(MediaRemoteNames.busName) { [weak self] owner in
             if owner == nil { self?.follow(nil) } else { self?.readNowPlaying() }
@@ -48,23 +48,23 @@ final class NowPlayingFollower {
             StandardMembers.get, PropertyAddress(MediaRemoteNames.interface, MediaRemoteMembers.nowPlaying.name),
             destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: .properties
         ) { [weak self] result in
-            guard let name = try? String(dbusValue: result.get().content) else { return }
-            self?.follow(name.isEmpty ? nil : name)
+            guard let name = try? MediaRemoteProperties.nowPlaying(result.get().content) else { return }
+            self?.follow(name)
         }
     }
 
-    private func follow(_ name: String?) {
+    private func follow(_ name: BusName?) {
         guard name != current || name == nil else { return }
         current = name
         generation += 1
         playerChanges?.cancel()
         playerChanges = nil
-        guard let name, let busName = try? BusName(name) else { return tell(nil) }
+        guard let name else { return tell(nil) }
         // The bus matches a well-known sender to its owner, whoever that is now. What changed
         // is read again whole (refresh), so the signal's body is not decoded.
         playerChanges = connection.subscribe(
             MatchRule(
-                sender: busName, interface: .properties, member: StandardMembers.propertiesChanged.name, path: NowPlayingTrack.path,
+                sender: name, interface: .properties, member: StandardMembers.propertiesChanged.name, path: NowPlayingTrack.path,
                 arguments: [0: NowPlayingTrack.interface.rawValue])
         ) { [weak self] _ in self?.refresh() }
         refresh()

@@ -5,7 +5,7 @@ import DBusTypes
 /// playerctl does), so it works with the service's proxy turned off.
 struct NowPlayingTrack: Equatable {
     /// The player's well-known name.
-    var player: String
+    var player: BusName
     var status: String?
     var title: String?
     var artists: [String] = []
@@ -18,32 +18,31 @@ struct NowPlayingTrack: Equatable {
     static let interface: InterfaceName = "org.mpris.MediaPlayer2.Player"
 
     /// Reads the player named `name` (GetAll, which carries Position); nil when it cannot be read.
-    static func read(_ name: String, on connection: Connection) -> NowPlayingTrack? {
-        guard let busName = try? BusName(name),
+    static func read(_ name: BusName, on connection: Connection) -> NowPlayingTrack? {
+        guard
             let all = try? connection.callBlocking(
-                StandardMembers.getAllLeniently, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
+                StandardMembers.getAllLeniently, InterfaceArgument(interface), destination: name, path: path, interface: .properties,
                 timeout: .seconds(2))
         else { return nil }
         return NowPlayingTrack(name, all)
     }
 
     /// The same, answered on the loop (for `--follow`, whose reading happens in signal handlers).
-    static func read(_ name: String, on connection: Connection, _ answer: @escaping (NowPlayingTrack?) -> Void) {
-        guard let busName = try? BusName(name) else { return answer(nil) }
+    static func read(_ name: BusName, on connection: Connection, _ answer: @escaping (NowPlayingTrack?) -> Void) {
         connection.call(
-            StandardMembers.getAllLeniently, InterfaceArgument(interface), destination: busName, path: path, interface: .properties,
+            StandardMembers.getAllLeniently, InterfaceArgument(interface), destination: name, path: path, interface: .properties,
             timeout: .seconds(2)
         ) { result in
             answer((try? result.get()).map { NowPlayingTrack(name, $0) })
         }
     }
 
-    private init(_ name: String, _ all: LenientPropertyMap) {
+    private init(_ name: BusName, _ all: LenientPropertyMap) {
         player = name
         apply(all.properties)
     }
 
-    init(player: String) { self.player = player }
+    init(player: BusName) { self.player = player }
 
     /// Takes what a property map says (`GetAll`'s reply, or `PropertiesChanged`'s changes),
     /// leniently: a value of the wrong type is left out.
@@ -132,7 +131,7 @@ struct NowPlayingTrack: Equatable {
     /// null, but artists, a list, is [] when it names none.
     var json: JSON {
         .object([
-            ("player", .string(player)), ("status", JSON(status)), ("title", JSON(title)),
+            ("player", .string(player.rawValue)), ("status", JSON(status)), ("title", JSON(title)),
             ("artists", .array(artists.map(JSON.string))), ("album", JSON(album)),
             ("position_us", JSON(position.map { UInt64(max(0, $0)) })), ("length_us", JSON(length.map { UInt64(max(0, $0)) })),
         ])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBusTypes
 import Loop
 import MediaRemoteAPI
 import MediaRemoteClient
@@ -68,7 +69,7 @@ struct Players: ParsableCommand {
 
     static func json(_ player: DescribePlayersReply.Player) -> JSON {
         .object([
-            ("name", .string(player.name)), ("app", .string(player.app)), ("status", player.status.isEmpty ? .null : .string(player.status)),
+            ("name", .string(player.name.rawValue)), ("app", .string(player.app.rawValue)), ("status", player.status.isEmpty ? .null : .string(player.status)),
             ("receiving", .bool(player.receiving)), ("capabilities", .array(player.capabilities.map(JSON.string))),
             ("last_started_playing_us", JSON(player.lastStartedPlaying)), ("now_playing", .bool(player.isNowPlaying)),
             ("reason", .string(player.reason)),

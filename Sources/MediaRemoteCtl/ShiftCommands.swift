@@ -1,4 +1,5 @@
 import ArgumentParser
+import DBusTypes
 import MediaRemoteClient
 
 /// `mediaremotectl shift` and `unshift` (playerctld's names): a person's choice of Now Playing.
@@ -30,8 +31,8 @@ struct ShiftCommand: ParsableCommand {
     func run() throws { Self.report(try ServiceClient().proxy.shift(), json: json) }
 
     /// Prints the player Shift or Unshift chose.
-    static func report(_ chosen: String, json: Bool) {
-        writeLine(json ? JSON.object([("now_playing", .string(chosen))]).text : "Now Playing: \(chosen)")
+    static func report(_ chosen: BusName, json: Bool) {
+        writeLine(json ? JSON.object([("now_playing", .string(chosen.rawValue))]).text : "Now Playing: \(chosen)")
     }
 }
 

@@ -110,14 +110,14 @@ struct Status: ParsableCommand {
 
     static func show(_ properties: MediaRemoteProperties, _ state: DescribeStateReply, _ track: NowPlayingTrack?) {
         let nowPlaying = properties.nowPlaying
-        writeLine("Now Playing:     \(nowPlaying.map { name in state.nowPlayingReason.map { "\(name) (\($0))" } ?? name } ?? "none")")
+        writeLine("Now Playing:     \(nowPlaying.map { name in state.nowPlayingReason.map { "\(name) (\($0))" } ?? name.rawValue } ?? "none")")
         if nowPlaying != nil { writeLine("Track:           \(track?.summary ?? "cannot be read from the player")") }
         writeLine("First responder: \(properties.firstResponder?.description ?? "none")")
         writeLine("Mode:            \(properties.mode)")
         let chain = state.chain
         let route = chain.isEmpty ? "none: \(DispatchedEvent.explain(state.chainDiscarded))" : chain.map(\.summary).joined(separator: " → ")
         writeLine("Chain:           \(route)")
-        writeLine("Receiving:       \(state.receiving.isEmpty ? "none" : state.receiving.joined(separator: " "))")
+        writeLine("Receiving:       \(state.receiving.isEmpty ? "none" : state.receiving.map(\.rawValue).joined(separator: " "))")
         let claims = state.motionClaims.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         writeLine("Motion claims:   \(claims.isEmpty ? "none" : claims.joined(separator: " "))")
         let now = MonotonicClock.now.microseconds
@@ -133,17 +133,17 @@ struct Status: ParsableCommand {
     }
 
     static func json(_ properties: MediaRemoteProperties, _ state: DescribeStateReply, _ track: NowPlayingTrack?) -> JSON {
-        let responder = properties.firstResponder.map { JSON.object([("bus_name", .string($0.busName)), ("path", .string($0.path.rawValue))]) }
+        let responder = properties.firstResponder.map { JSON.object([("bus_name", .string($0.busName.rawValue)), ("path", .string($0.path.rawValue))]) }
         let players = properties.players.map { player in
-            JSON.object([("name", .string(player.name)), ("status", .string(player.status)), ("receiving", .bool(player.receiving))])
+            JSON.object([("name", .string(player.name.rawValue)), ("status", .string(player.status)), ("receiving", .bool(player.receiving))])
         }
         return .object([
-            ("version", .string(properties.version)), ("now_playing", JSON(properties.nowPlaying)),
+            ("version", .string(properties.version)), ("now_playing", JSON(properties.nowPlaying?.rawValue)),
             ("now_playing_reason", JSON(state.nowPlayingReason)), ("track", track?.json ?? .null), ("first_responder", responder ?? .null),
             ("mode", .string(properties.mode)), ("chain", .array(state.chain.map(\.json))),
             ("chain_discarded", JSON(state.chain.isEmpty ? state.chainDiscarded : nil)),
-            ("receiving", .array(state.receiving.map(JSON.string))),
-            ("motion_claims", .object(state.motionClaims.sorted { $0.key < $1.key }.map { ($0.key, .number(UInt64($0.value))) })),
+            ("receiving", .array(state.receiving.map { .string($0.rawValue) })),
+            ("motion_claims", .object(state.motionClaims.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .number(UInt64($0.value))) })),
             ("seeks", .array(state.seeks.map(Self.json))), ("players", .array(players)),
         ])
     }
@@ -163,7 +163,7 @@ struct Status: ParsableCommand {
 
     static func json(_ seek: DescribeStateReply.Seek) -> JSON {
         .object([
-            ("direction", .string(seek.direction)), ("source", .string(seek.source)), ("bus_name", .string(seek.handler.busName)),
+            ("direction", .string(seek.direction)), ("source", .string(seek.source)), ("bus_name", .string(seek.handler.busName.rawValue)),
             ("path", .string(seek.handler.path.rawValue)), ("since", .number(seek.since)),
             ("ends_by", seek.endsBy.map { JSON.number($0) } ?? .null),
         ])
@@ -193,7 +193,7 @@ extension DescribeStateReply.Link {
 
     var json: JSON {
         .object([
-            ("kind", .string(kind.rawValue)), ("bus_name", .string(destination.busName)), ("app", .string(app)),
+            ("kind", .string(kind.rawValue)), ("bus_name", .string(destination.busName.rawValue)), ("app", .string(app.rawValue)),
             ("path", .string(destination.path.rawValue)), ("action", JSON(action)),
         ])
     }

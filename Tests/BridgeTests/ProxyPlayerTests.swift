@@ -86,7 +86,7 @@ struct ProxyPlayerTests {
         // Each call became an event with source mpris, through the rules.
         #expect(fixture.wait { fixture.dispatched.filter { $0.source == "mpris" }.count == 3 })
         #expect(fixture.dispatched.filter { $0.source == "mpris" }.map(\.subtype) == ["nextTrack", "previousTrack", "togglePlayPause"])
-        #expect(fixture.dispatched.allSatisfy { $0.outcome.handledBy?.busName == a.name })
+        #expect(fixture.dispatched.allSatisfy { $0.outcome.handledBy?.busName.rawValue == a.name })
     }
 
     @Test("--follow status shows the changes when Now Playing moves")

@@ -101,7 +101,7 @@ struct RealPlayerTests {
         let fixture = try ServiceFixture()
         func shift(_ member: MemberName) -> String {
             guard case .success(let reply) = fixture.callBridge(member) else { return "?" }
-            return (try? ShiftReply(arguments: reply.arguments).nowPlaying) ?? "unreadable"
+            return (try? ShiftReply(arguments: reply.arguments).nowPlaying.rawValue) ?? "unreadable"
         }
         if case .failure(let error) = fixture.callBridge(MediaRemoteMembers.shift.name) {
             #expect(error.name == MediaRemoteNames.noPlayer)
@@ -262,7 +262,7 @@ struct RealPlayerTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(fixture.wait { fixture.dispatched.contains { $0.subtype == "endSeekingForward" } }, "\(fixture.dispatched)")
         let end = fixture.dispatched.first { $0.subtype == "endSeekingForward" }
-        #expect(end?.outcome.handledBy?.busName == player.name, "\(fixture.dispatched)")
+        #expect(end?.outcome.handledBy?.busName.rawValue == player.name, "\(fixture.dispatched)")
         #expect(result.stderr.contains("stopping: delivering endSeekingForward"), "\(result.stderr)")
     }
 

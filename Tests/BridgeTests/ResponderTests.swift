@@ -65,7 +65,7 @@ struct ResponderTests {
         #expect(sent.status == 1)
         #expect(sent.stdout == "discarded: no responder handled it, and \(name) /slow did not answer in time\n", "\(sent.stdout)")
         #expect(fixture.wait { fixture.dispatched.last?.outcome.reason == "timedOut" })
-        #expect(fixture.dispatched.last?.silent == ObjectAddress(busName: name, path: "/slow"))
+        #expect(fixture.dispatched.last?.silent == ObjectAddress(busName: try BusName(name), path: "/slow"))
         let log = fixture.daemon.stop().stderr
         #expect(log.contains("play from api: discarded (timedOut; \(name) /slow did not answer in time)"), "\(log)")
     }

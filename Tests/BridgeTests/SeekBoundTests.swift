@@ -54,7 +54,8 @@ struct SeekBoundTests {
         let lasted = Date().timeIntervalSince(began)
         #expect(ended && lasted >= 9.5, "ended: \(ended), after \(lasted) s")
         let end = fixture.dispatched.first { $0.subtype == "endSeekingForward" }
-        #expect(end?.source == "api" && end?.outcome == .handled(by: ObjectAddress(busName: a.name, path: "/org/mpris/MediaPlayer2")),
+        let player = ObjectAddress(busName: try BusName(a.name), path: "/org/mpris/MediaPlayer2")
+        #expect(end?.source == "api" && end?.outcome == .handled(by: player),
                 "\(String(describing: end))")
         let after = Self.position(a)
         fixture.wait(timeout: .milliseconds(1200)) { false }

@@ -62,4 +62,10 @@ struct EventDispatchedTests {
         #expect(failure(reading: Self.discarded.arguments.replacing(7, with: .objectPath("/app")), as: EventDispatched.self)
             == "EventDispatched: an object path (/app) without a bus name")
     }
+
+    @Test("a handler that is not a bus name is refused")
+    func handlerNotABusName() {
+        #expect(failure(reading: Self.handled.arguments.replacing(6, with: .string("mpv")), as: EventDispatched.self)
+            == "EventDispatched: 'mpv' is not a valid bus name: it needs at least two elements separated by '.'")
+    }
 }

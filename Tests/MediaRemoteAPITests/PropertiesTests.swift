@@ -28,7 +28,7 @@ struct PropertiesTests {
 
     @Test("a player's receiving sent as a string is named")
     func wrongPlayer() {
-        let players = Value.array(MediaRemoteProperties.Player.dbusType, [.structure([.string("a"), .string("Playing"), .string("yes")])])
+        let players = Value.array(MediaRemoteProperties.Player.dbusType, [.structure([.string("org.mpris.MediaPlayer2.a"), .string("Playing"), .string("yes")])])
         let arguments = Self.published.arguments[0].replacing(MediaRemoteMembers.players.name.rawValue, with: players)
         #expect(failure(reading: [arguments], as: MediaRemoteProperties.self)
             == "the GetAll reply's Players: a player's receiving: expected a value of type 'b', got 's'")
@@ -39,5 +39,22 @@ struct PropertiesTests {
         let reply = ShiftReply(nowPlaying: "org.mpris.MediaPlayer2.vlc")
         #expect(try roundTrip(reply) == reply)
         #expect(failure(reading: [.uint32(1)], as: ShiftReply.self) == "the Shift reply's now_playing: expected a value of type 's', got 'u'")
+    }
+
+    @Test("a name that is not a bus name is refused where it is: Now Playing, a player, the first responder, Shift's choice")
+    func notBusNames() {
+        let nowPlaying = Self.published.arguments[0].replacing(MediaRemoteMembers.nowPlaying.name.rawValue, with: .string("mpv"))
+        #expect(failure(reading: [nowPlaying], as: MediaRemoteProperties.self)
+            == "the GetAll reply's NowPlaying: 'mpv' is not a valid bus name: it needs at least two elements separated by '.'")
+        let players = Value.array(MediaRemoteProperties.Player.dbusType, [.structure([.string("a"), .string("Playing"), .boolean(true)])])
+        #expect(failure(reading: [Self.published.arguments[0].replacing(MediaRemoteMembers.players.name.rawValue, with: players)],
+                        as: MediaRemoteProperties.self)
+            == "the GetAll reply's Players: a player's name: 'a' is not a valid bus name: it needs at least two elements separated by '.'")
+        let responder = Value.structure([.string("x y"), .objectPath("/r")])
+        #expect(failure(reading: [Self.published.arguments[0].replacing(MediaRemoteMembers.firstResponder.name.rawValue, with: responder)],
+                        as: MediaRemoteProperties.self)
+            == "the GetAll reply's FirstResponder: an object's address: 'x y' is not a valid bus name: it needs at least two elements separated by '.'")
+        #expect(failure(reading: [.string("vlc")], as: ShiftReply.self)
+            == "the Shift reply's now_playing: 'vlc' is not a valid bus name: it needs at least two elements separated by '.'")
     }
 }

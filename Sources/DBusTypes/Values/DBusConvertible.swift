@@ -96,6 +96,14 @@ extension ObjectPath: BasicConvertible {
     }
 }
 
+/// A bus name is sent as a string, and checked when read: what arrives as a name is a
+/// valid one, or the body is refused with `InvalidArgs`.
+extension BusName: DBusConvertible {
+    public static var dbusType: SignatureType { .string }
+    public var dbusValue: Value { .string(rawValue) }
+    public init(dbusValue: Value) throws(DBusError) { try self.init(String(dbusValue: dbusValue)) }
+}
+
 extension Signature: BasicConvertible {
     public static var dbusType: SignatureType { .signature }
     public var dbusValue: Value { .signature(self) }

@@ -24,7 +24,7 @@ public enum MediaRemoteMembers {
     // Properties (``MediaRemoteProperties`` holds them all, as `GetAll` answers).
     public static let version = TypedProperty<String>("Version")
     public static let nowPlaying = TypedProperty<String>("NowPlaying")
-    public static let firstResponder = TypedProperty<ObjectAddress>("FirstResponder")
+    public static let firstResponder = TypedProperty<ObjectAddress.OrNone>("FirstResponder")
     public static let mode = TypedProperty<String>("Mode")
     public static let players = TypedProperty<[MediaRemoteProperties.Player]>("Players")
 

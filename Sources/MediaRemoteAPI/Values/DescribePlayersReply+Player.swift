@@ -4,9 +4,9 @@ extension DescribePlayersReply {
     /// One player, an `a{sv}` dictionary on the bus.
     public struct Player: DBusConvertible, Hashable, Sendable {
         /// Its well-known name, `org.mpris.MediaPlayer2.…`.
-        public var name: String
+        public var name: BusName
         /// Its connection's unique name.
-        public var app: String
+        public var app: BusName
         /// Its `PlaybackStatus`: `Playing`, `Paused` or `Stopped`.
         public var status: String
         public var receiving: Bool
@@ -19,7 +19,7 @@ extension DescribePlayersReply {
         public var reason: String
 
         public init(
-            name: String, app: String, status: String, receiving: Bool, capabilities: [String], lastStartedPlaying: UInt64?,
+            name: BusName, app: BusName, status: String, receiving: Bool, capabilities: [String], lastStartedPlaying: UInt64?,
             isNowPlaying: Bool, reason: String
         ) {
             (self.name, self.app, self.status, self.receiving, self.capabilities) = (name, app, status, receiving, capabilities)

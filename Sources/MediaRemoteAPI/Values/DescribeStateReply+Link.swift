@@ -7,11 +7,11 @@ extension DescribeStateReply {
         /// Where the event is delivered.
         public var destination: ObjectAddress
         /// The unique name of the app it belongs to.
-        public var app: String
+        public var app: BusName
         /// A shake action's action, as `shake.action` in the configuration; nil for the other kinds.
         public var action: String?
 
-        public init(kind: Kind, destination: ObjectAddress, app: String, action: String? = nil) {
+        public init(kind: Kind, destination: ObjectAddress, app: BusName, action: String? = nil) {
             (self.kind, self.destination, self.app, self.action) = (kind, destination, app, action)
         }
 

@@ -11,14 +11,14 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
     /// Why the Now Playing app is, in a phrase ("playing"); nil when there is none.
     public var nowPlayingReason: String?
     /// The unique names of the apps receiving remote-control events.
-    public var receiving: [String]
+    public var receiving: [BusName]
     /// The motion claims each app holds, by unique name.
-    public var motionClaims: [String: UInt32]
+    public var motionClaims: [BusName: UInt32]
     /// The seeks held now.
     public var seeks: [Seek]
 
     public init(
-        chain: [Link], chainDiscarded: String?, nowPlayingReason: String?, receiving: [String], motionClaims: [String: UInt32],
+        chain: [Link], chainDiscarded: String?, nowPlayingReason: String?, receiving: [BusName], motionClaims: [BusName: UInt32],
         seeks: [Seek] = []
     ) {
         (self.chain, self.chainDiscarded, self.nowPlayingReason) = (chain, chainDiscarded, nowPlayingReason)

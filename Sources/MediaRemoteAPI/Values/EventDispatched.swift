@@ -46,7 +46,7 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
     /// The signal's arguments, at the positions of ``fields``. The bus has no "none": no phase,
     /// no handler and no reason are each "", and no path is "/".
     public var arguments: [Value] {
-        let handler = ObjectAddress.sent(outcome.handledBy ?? silent)
+        let handler = ObjectAddress.parts(outcome.handledBy ?? silent)
         let reason = if case .discarded(let reason) = outcome { reason } else { "" }
         return [
             .string(type), .string(subtype), .string(phase ?? ""), .uint64(timestamp), .string(source),

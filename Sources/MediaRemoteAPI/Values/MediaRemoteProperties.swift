@@ -8,7 +8,7 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
     public var version: String
     /// The Now Playing app: its player's well-known name, or its unique name when it has no
     /// player; nil when there is none.
-    public var nowPlaying: String?
+    public var nowPlaying: BusName?
     /// The first responder's connection and object; nil when there is none.
     public var firstResponder: ObjectAddress?
     /// `compat` or `strict`.
@@ -16,7 +16,7 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
     /// Every MPRIS player tracked, sorted by name.
     public var players: [Player]
 
-    public init(version: String, nowPlaying: String?, firstResponder: ObjectAddress?, mode: String, players: [Player]) {
+    public init(version: String, nowPlaying: BusName?, firstResponder: ObjectAddress?, mode: String, players: [Player]) {
         (self.version, self.nowPlaying, self.firstResponder, self.mode, self.players) = (version, nowPlaying, firstResponder, mode, players)
     }
 
@@ -42,8 +42,8 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
     /// Every property, in the XML's order.
     public static let published = [
         Published(MediaRemoteMembers.version, constant: true) { $0.version },
-        Published(MediaRemoteMembers.nowPlaying) { $0.nowPlaying ?? "" },
-        Published(MediaRemoteMembers.firstResponder) { ObjectAddress.sent($0.firstResponder) },
+        Published(MediaRemoteMembers.nowPlaying) { $0.nowPlaying?.rawValue ?? "" },
+        Published(MediaRemoteMembers.firstResponder) { ObjectAddress.OrNone($0.firstResponder) },
         Published(MediaRemoteMembers.mode) { $0.mode },
         Published(MediaRemoteMembers.players) { $0.players },
     ]
@@ -63,10 +63,21 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         func read<Content>(_ member: TypedProperty<Content>) throws(DBusError) -> Content { try property(member.name.rawValue) }
         version = try read(MediaRemoteMembers.version)
         let nowPlaying = try read(MediaRemoteMembers.nowPlaying)
-        self.nowPlaying = nowPlaying.isEmpty ? nil : nowPlaying
-        let responder = try read(MediaRemoteMembers.firstResponder)
-        firstResponder = try ObjectAddress.read(busName: responder.busName, path: responder.path, of: "the FirstResponder property")
+        do {
+            self.nowPlaying = try Self.nowPlaying(.string(nowPlaying))
+        } catch {
+            throw .invalidArgs("the GetAll reply's \(MediaRemoteMembers.nowPlaying.name): \(error.message)")
+        }
+        firstResponder = try read(MediaRemoteMembers.firstResponder).address
         mode = try read(MediaRemoteMembers.mode)
         players = try read(MediaRemoteMembers.players)
+    }
+}
+
+extension MediaRemoteProperties {
+    /// The `NowPlaying` property's value as a player's name: none is "".
+    public static func nowPlaying(_ value: Value) throws(DBusError) -> BusName? {
+        let name = try String(dbusValue: value)
+        return name.isEmpty ? nil : try BusName(name)
     }
 }

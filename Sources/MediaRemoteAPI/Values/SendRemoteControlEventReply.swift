@@ -13,7 +13,7 @@ public struct SendRemoteControlEventReply: MessageBody, Hashable, Sendable {
 
     /// Discarded is "" and "/", as in `EventDispatched`.
     public var arguments: [Value] {
-        let handler = ObjectAddress.sent(handledBy)
+        let handler = ObjectAddress.parts(handledBy)
         return [.boolean(handledBy != nil), .string(handler.busName), .objectPath(handler.path)]
     }
 
