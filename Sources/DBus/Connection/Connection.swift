@@ -118,9 +118,8 @@ public final class Connection {
     public func send(_ message: Message) throws(DBusError) -> UInt32 {
         guard isConnected else { throw DBusError.disconnected("the bus connection is closed") }
         let encoded = try message.encode()
-        defer { dbus_message_unref(encoded) }
         var serial: UInt32 = 0
-        guard dbus_connection_send(raw, encoded, &serial) != 0 else {
+        guard encoded.withUnsafePointer({ dbus_connection_send(raw, $0, &serial) }) != 0 else {
             throw DBusError(.noMemory, "cannot queue the message")
         }
         return serial
