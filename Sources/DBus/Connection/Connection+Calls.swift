@@ -1,8 +1,6 @@
 internal import CDBus
 import DBusTypes
 import Loop
-// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
-import struct DBusTypes.DBusError
 
 /// A call in flight; `cancel()` drops it, and its reply handler is never called.
 public final class PendingCall {
@@ -121,7 +119,7 @@ extension Connection {
     public func callBlocking(_ message: Message, timeout: Duration = Connection.defaultTimeout) throws(DBusError) -> Message {
         guard isConnected else { throw DBusError.disconnected("the bus connection is closed") }
         let encoded = try message.encode()
-        var error = CDBus.DBusError()
+        var error = LibDBusError()
         dbus_error_init(&error)
         let milliseconds = Int32(clamping: timeout.millisecondsRoundedUp)
         let answer = encoded.withUnsafePointer { dbus_connection_send_with_reply_and_block(raw, $0, milliseconds, &error) }

@@ -1,7 +1,5 @@
 internal import CDBus
 import DBusTypes
-// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
-import struct DBusTypes.DBusError
 
 // A message's header fields, read from a libdbus message and written into a new one. The
 // body is the reader's and the writer's (MessageReader, MessageWriter).

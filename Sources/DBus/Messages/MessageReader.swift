@@ -1,8 +1,6 @@
 internal import CDBus
 internal import CDBusShim
 import DBusTypes
-// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
-import struct DBusTypes.DBusError
 
 extension Message {
     /// The body, decoded: refused with `LimitsExceeded` past `valueLimit` values.
