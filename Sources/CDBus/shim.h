@@ -1,1 +1,2 @@
+// libdbus, whole. Its error struct is LibDBusError to Swift (CDBus.apinotes).
 #include <dbus/dbus.h>

@@ -4,7 +4,9 @@
 #define MEDIAREMOTE_CDBUSSHIM_H
 
 #include <stdint.h>
-#include <dbus/dbus.h>
+// libdbus as the CDBus module has it, so that Swift sees one copy of its declarations, renamed
+// as CDBus.apinotes says, not a second one of this module's own.
+#include "../../CDBus/shim.h"
 
 // libdbus type codes (DBUS_TYPE_* are macros of character literals).
 static const int cdbus_TYPE_INVALID = DBUS_TYPE_INVALID;

@@ -1,8 +1,6 @@
 internal import CDBus
 import DBusTypes
 import Loop
-// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
-import struct DBusTypes.DBusError
 
 /// A call in flight; `cancel()` drops it, and its reply handler is never called.
 public final class PendingCall {
@@ -68,17 +66,17 @@ extension Connection {
         timeout: Duration = Connection.defaultTimeout,
         reply: @escaping (Result<Message, DBusError>) -> Void
     ) -> PendingCall {
-        let encoded: OpaquePointer
+        let encoded: LibDBusMessage
         do throws(DBusError) {
             guard isConnected else { throw DBusError.disconnected("the bus connection is closed") }
             encoded = try message.encode()
         } catch {
             return failSoon(reply, error)
         }
-        defer { dbus_message_unref(encoded) }
         var pending: OpaquePointer?
         let milliseconds = Int32(clamping: timeout.millisecondsRoundedUp)
-        guard dbus_connection_send_with_reply(raw, encoded, &pending, milliseconds) != 0, let pending else {
+        let sent = encoded.withUnsafePointer { dbus_connection_send_with_reply(raw, $0, &pending, milliseconds) }
+        guard sent != 0, let pending else {
             return failSoon(reply, .disconnected("the bus connection is closed"))
         }
         let call = PendingCall(raw: pending)
@@ -121,10 +119,11 @@ extension Connection {
     public func callBlocking(_ message: Message, timeout: Duration = Connection.defaultTimeout) throws(DBusError) -> Message {
         guard isConnected else { throw DBusError.disconnected("the bus connection is closed") }
         let encoded = try message.encode()
-        defer { dbus_message_unref(encoded) }
-        var error = CDBus.DBusError()
+        var error = LibDBusError()
         dbus_error_init(&error)
-        guard let reply = dbus_connection_send_with_reply_and_block(raw, encoded, Int32(clamping: timeout.millisecondsRoundedUp), &error) else {
+        let milliseconds = Int32(clamping: timeout.millisecondsRoundedUp)
+        let answer = encoded.withUnsafePointer { dbus_connection_send_with_reply_and_block(raw, $0, milliseconds, &error) }
+        guard let reply = answer else {
             var failure = DBusError(taking: &error, context: "")
             if failure.message.hasPrefix(": ") { failure.message.removeFirst(2) }
             throw failure

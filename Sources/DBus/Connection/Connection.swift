@@ -1,8 +1,6 @@
 internal import CDBus
 import DBusTypes
 import Loop
-// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
-import struct DBusTypes.DBusError
 
 /// A connection to a message bus, driven by one ``EventLoop`` on the loop's thread.
 ///
@@ -51,7 +49,7 @@ public final class Connection {
     /// Connects and registers with the bus (`Hello`), then runs on `loop`.
     public init(_ bus: Bus, loop: EventLoop) throws(DBusError) {
         dbus_threads_init_default()
-        var error = CDBus.DBusError()
+        var error = LibDBusError()
         dbus_error_init(&error)
         var opened: OpaquePointer?
         switch bus {
@@ -118,9 +116,8 @@ public final class Connection {
     public func send(_ message: Message) throws(DBusError) -> UInt32 {
         guard isConnected else { throw DBusError.disconnected("the bus connection is closed") }
         let encoded = try message.encode()
-        defer { dbus_message_unref(encoded) }
         var serial: UInt32 = 0
-        guard dbus_connection_send(raw, encoded, &serial) != 0 else {
+        guard encoded.withUnsafePointer({ dbus_connection_send(raw, $0, &serial) }) != 0 else {
             throw DBusError(.noMemory, "cannot queue the message")
         }
         return serial
@@ -193,23 +190,4 @@ extension InterfaceName {
     /// The interface of the `Disconnected` signal libdbus raises itself when the connection
     /// closes; the specification reserves it, so no peer can send it.
     static let local: InterfaceName = "org.freedesktop.DBus.Local"
-}
-
-extension DBusError {
-    /// Takes a libdbus error (freeing it), or describes a failure that set none.
-    init(taking error: inout CDBus.DBusError, context: String) {
-        defer { dbus_error_free(&error) }
-        guard dbus_error_is_set(&error) != 0 else {
-            self = DBusError.failed(context)
-            return
-        }
-        let name = (try? ErrorName(String(cString: error.name))) ?? .failed
-        let message = error.message.map { String(cString: $0) } ?? ""
-        self = DBusError(name, "\(context): \(message)")
-    }
-
-    /// The message without the `context` it was made with: libdbus's own words.
-    func message(after context: String) -> String {
-        message.hasPrefix(context + ": ") ? String(message.dropFirst(context.count + 2)) : message
-    }
 }

@@ -2,8 +2,6 @@ internal import CDBus
 import DBusTypes
 import Loop
 import Time
-// libdbus names its C error struct DBusError too: this makes the plain name mean ours.
-import struct DBusTypes.DBusError
 
 /// Wires one libdbus connection into an ``EventLoop``: its watches become one epoll
 /// registration per file descriptor (libdbus adds a read and a write watch on the same
