@@ -75,7 +75,7 @@ public final class KeyInput {
         self.onNotice?("cannot make the timer that tries a grab again (\($0)): a device back from another session is not retried")
     }) { [unowned self] in self.retryGrabs() }
     /// One timer for every headset's next deadline.
-    private lazy var headsetTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
+    lazy var headsetTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
         // Without it a click-and-hold would be lost: said, not swallowed.
         self.onNotice?("cannot make the headset button's timer (\($0)): a click held is not told from a click until the next press")
     }) { [unowned self] in self.headsetDeadline() }
@@ -89,43 +89,6 @@ public final class KeyInput {
         self.onNotice?("cannot make the timer that ends the wait for keys up (\($0)): a key held for good holds its device up")
     }) { [unowned self] in self.longestWaitEnded() }
     private lazy var permissionNotices = PermissionNotices(loop: loop) { [unowned self] in self.onNotice?($0) }
-
-    /// A device read: open, and how it is read.
-    final class OpenDevice {
-        let device: EvdevDevice
-        let path: String
-        let name: String
-        let classification: DeviceClass
-        /// Read shared until the take-over, tried as soon as it is opened, says otherwise.
-        var reading = Reading.shared(because: "not taken over yet", withoutUInput: false)
-        var source: FileDescriptorSource?
-        var translator: KeyTranslator
-        var headset: HeadsetRecognizer?
-        /// The keys MediaRemote acts on: the only ones read from a device read shared, and the
-        /// ones a take-over keeps from its clone.
-        let wanted: Set<UInt16>
-        /// While taken over: the clone, what goes to it, and when the grab began (what the
-        /// device said before it, the desktop has read already).
-        var clone: UInputClone?
-        var filter: PassthroughFilter
-        var takenOverSince = MonotonicInstant(microseconds: 0)
-
-        init(
-            device: EvdevDevice, name: String, classification: DeviceClass, translator: KeyTranslator, headset: HeadsetRecognizer?,
-            wanted: Set<UInt16>
-        ) {
-            self.device = device
-            path = device.path
-            self.name = name
-            self.classification = classification
-            self.translator = translator
-            self.headset = headset
-            self.wanted = wanted
-            filter = PassthroughFilter(consumedKeys: wanted, cloneRepeats: device.repeatsKeys)
-        }
-
-        var info: DeviceInfo { DeviceInfo(path: path, name: name, classification: classification, state: .read(reading)) }
-    }
 
     public init(loop: EventLoop, options: Options) {
         self.loop = loop
@@ -283,7 +246,7 @@ public final class KeyInput {
 
     /// The device went away (or broke): its held seeks end, then it is dropped; the device list
     /// is told it changed unless `telling` is false (the caller lists it again at once).
-    private func remove(_ path: String, telling: Bool = true) {
+    func remove(_ path: String, telling: Bool = true) {
         skipped[path] = nil
         copies[path] = nil
         letGoForSession.remove(path)
@@ -300,64 +263,5 @@ public final class KeyInput {
         let ended = entry.translator.deviceRemoved(at: now) + (entry.headset?.deviceRemoved(at: now) ?? [])
         for event in ended { onEvent?(event) }
         if telling { onDevicesChanged?() }
-    }
-
-    // MARK: Reading
-
-    private func readPending(_ path: String) {
-        guard let entry = open[path] else { return }
-        var events: [Event] = []
-        do {
-            switch entry.reading {
-            case .takenOver:
-                try entry.device.readEvents { type, code, value, timestamp in
-                    // Read before the grab: the desktop has had it already.
-                    guard timestamp >= entry.takenOverSince else { return }
-                    switch entry.filter.take(InputEvent(type, code, value)) {
-                    case .consumed: if let value = KeyValue(rawValue: value) { events += key(entry, code, value, at: timestamp) }
-                    case .wait: break
-                    case .write(let frame): entry.clone?.write(frame)
-                    }
-                }
-            case .waitingForKeysUp:
-                // The desktop still reads it and acts on what is pressed now: nothing is kept.
-                try entry.device.readEvents { _, _, _, _ in }
-                if !entry.device.anyKeyDown {
-                    takeOver(entry)
-                    onDevicesChanged?()
-                }
-            case .shared:
-                try entry.device.read(wanted: entry.wanted) { events += key(entry, $0.code, $0.value, at: $0.timestamp) }
-            }
-        } catch {
-            onNotice?("\(entry.name) (\(path)) stopped working: \(error.description); the other devices go on")
-            for event in events { onEvent?(event) }
-            remove(path)
-            return
-        }
-        for event in events { onEvent?(event) }
-        if entry.headset != nil { armHeadsetTimer() }
-    }
-
-    /// The events a key MediaRemote acts on makes: the headset button's gestures, or a media key's.
-    private func key(_ entry: OpenDevice, _ code: UInt16, _ value: KeyValue, at timestamp: MonotonicInstant) -> [Event] {
-        guard code == KeyCode.media, entry.headset != nil else { return entry.translator.key(code, value, at: timestamp) }
-        switch value {
-        case .pressed: return entry.headset?.press(at: timestamp) ?? []
-        case .released: return entry.headset?.release(at: timestamp) ?? []
-        case .autorepeat: return []
-        }
-    }
-
-    private func armHeadsetTimer() {
-        headsetTimer.arm(at: open.values.compactMap { $0.headset?.deadline }.min())
-    }
-
-    private func headsetDeadline() {
-        let now = MonotonicClock.now
-        for entry in open.values {
-            for event in entry.headset?.timeout(at: now) ?? [] { onEvent?(event) }
-        }
-        armHeadsetTimer()
     }
 }
