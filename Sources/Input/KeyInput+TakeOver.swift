@@ -15,10 +15,6 @@ extension KeyInput {
     /// enough that a key stuck down for good (a firmware fault, a latching key) costs seconds.
     static let longestWait: Duration = .seconds(5)
 
-    /// How many times a device back from another session is tried again when its grab is
-    /// found held, a second apart.
-    static let grabRetries = 5
-
     /// Takes `entry`'s device over; or waits for its keys to be released first (unless it has
     /// waited the longest wait); or, without /dev/uinput, reads a media device shared and drops
     /// a keyboard.
@@ -42,21 +38,19 @@ extension KeyInput {
         guard grabbed == 0 else {
             close(uinput)
             if grabbed == EBUSY {
-                let path = entry.info.path
+                let path = entry.path
+                let why = choice.grabHeld(triesSoFar: grabRetries[path])
                 // Back from another session, whose MediaRemote may not have let go yet: tried
                 // again each second, a few times.
-                if let tries = grabRetries[path], tries < Self.grabRetries {
-                    grabRetries[path] = tries + 1
-                    drop(entry, because: "back from another session, whose MediaRemote still holds it: tried again in a second")
+                if why == .grabStillHeld {
+                    grabRetries[path, default: 0] += 1
+                    drop(entry, because: why)
                     return retryGrab(path)
                 }
                 grabRetries[path] = nil
-                drop(
-                    entry,
-                    because: "taken over by another program (keyd, input-remapper, …): only that program reads its keys; "
-                        + "the device it makes is read instead, if it has media keys")
+                drop(entry, because: why)
                 // A copy of it that was left alone because this device was read is now the way in.
-                for (path, original) in copies where original == entry.info.name {
+                for (path, original) in copies where original == entry.name {
                     skipped[path] = nil
                     copies[path] = nil
                     consider(path)
@@ -65,7 +59,7 @@ extension KeyInput {
             }
             return cannotTakeOver(entry, because: "cannot grab it: \(String(cString: strerror(grabbed)))", withoutUInput: false)
         }
-        grabRetries[entry.info.path] = nil
+        grabRetries[entry.path] = nil
         // Pressed between the look and the grab: let go, and wait for it to come up.
         if !evenWithKeysDown, entry.device.anyKeyDown {
             entry.device.ungrab()
@@ -75,7 +69,7 @@ extension KeyInput {
         do {
             let clone = try UInputClone(of: entry.device, uinput: uinput, loop: loop)
             entry.clone = clone
-            entry.info.reading = .takenOver(clone: clone.node ?? "")
+            entry.reading = .takenOver(clone: clone.node ?? "")
         } catch {
             entry.device.ungrab()
             cannotTakeOver(entry, because: error.description, withoutUInput: true)
@@ -89,19 +83,18 @@ extension KeyInput {
     /// passthrough that grabs a device and copies it under its name).
     func leaveAloneIfCopy(_ path: String) -> Bool {
         copies[path] = nil
-        if open.values.contains(where: { $0.clone?.node == path }) { return true }
-        guard let number = SysfsCapabilities.deviceNumber(of: path) else { return false }
-        switch PassthroughIdentity.of(number) {
-        case .original:
+        let decision = choice.beforeOpening(
+            isOurClone: open.values.contains { $0.clone?.node == path },
+            identity: SysfsCapabilities.deviceNumber(of: path).map { PassthroughIdentity.of($0) } ?? .original,
+            namesRead: Set(open.values.map(\.name)))
+        switch decision {
+        case .open:
             return false
-        case .mediaRemoteClone:
+        case .ignored:
             return true
         case .copy(let original):
-            guard open.values.contains(where: { $0.info.name == original }) else { return false }
             copies[path] = original
-            skipped[path] = DeviceInfo(
-                path: path, name: original, classification: .other, isRead: false,
-                reason: "a copy of \"\(original)\" made by another program (a uinput device with its name): its keys are that device's, which is read")
+            skipped[path] = DeviceInfo(path: path, name: original, classification: .other, state: .notRead(.copy(of: original)))
             onDevicesChanged?()
             return true
         }
@@ -128,15 +121,15 @@ extension KeyInput {
     /// and arms the timer that ends the longest wait.
     private func waitForKeysUp(_ entry: OpenDevice) {
         // A device that waits again after a look at the grab keeps the time it began waiting.
-        if case .waitingForKeysUp = entry.info.reading { return }
-        entry.info.reading = .waitingForKeysUp(since: MonotonicClock.now)
+        if case .waitingForKeysUp = entry.reading { return }
+        entry.reading = .waitingForKeysUp(since: MonotonicClock.now)
         armWaitTimer()
     }
 
     /// Since when each device waiting for its keys to come up has waited.
     private var waitingSince: [(OpenDevice, MonotonicInstant)] {
         open.values.compactMap { entry in
-            if case .waitingForKeysUp(let since) = entry.info.reading { return (entry, since) }
+            if case .waitingForKeysUp(let since) = entry.reading { return (entry, since) }
             return nil
         }
     }
@@ -163,7 +156,7 @@ extension KeyInput {
     func uinputChanged() {
         var changed = false
         for entry in open.values {
-            guard case .shared(_, withoutUInput: true) = entry.info.reading else { continue }
+            guard case .shared(_, withoutUInput: true) = entry.reading else { continue }
             takeOver(entry)
             changed = true
         }
@@ -177,21 +170,21 @@ extension KeyInput {
     }
 
     /// Without a clone, a media device is read shared (a desktop reading it acts on its keys
-    /// too: the service says so, with the fix); a keyboard is not read at all, for then every
-    /// media key of it would act twice.
+    /// too: the service says so, with the fix); a keyboard is not read at all (``DeviceChoice``).
     private func cannotTakeOver(_ entry: OpenDevice, because reason: String, withoutUInput: Bool) {
-        if entry.info.classification == .keyboard {
-            drop(entry, because: "a keyboard is read only when taken over, and \(reason)")
-            if withoutUInput { awaitingUInput.insert(entry.info.path) }
-        } else {
-            entry.info.reading = .shared(because: reason, withoutUInput: withoutUInput)
+        switch choice.withoutTakeOver(entry.classification, because: reason, withoutUInput: withoutUInput) {
+        case .notRead(let why):
+            drop(entry, because: why)
+            if withoutUInput { awaitingUInput.insert(entry.path) }
+        case .read(let reading):
+            entry.reading = reading
         }
     }
 
-    private func drop(_ entry: OpenDevice, because reason: String) {
-        let path = entry.info.path
+    private func drop(_ entry: OpenDevice, because why: NotRead) {
+        let path = entry.path
         entry.source?.cancel()
         open[path] = nil
-        skipped[path] = DeviceInfo(path: path, name: entry.info.name, classification: entry.info.classification, isRead: false, reason: reason)
+        skipped[path] = DeviceInfo(path: path, name: entry.name, classification: entry.classification, state: .notRead(why))
     }
 }
