@@ -12,7 +12,7 @@ struct StrokeRun {
     /// `longestGap`: seconds from one stroke's end to the next one's start; `crossways`: the
     /// largest |cosine| between two strokes that are across each other.
     mutating func add(_ stroke: Swing, longestGap: Double, crossways: Double) {
-        if let last, stroke.start - last.end > longestGap || abs(stroke.cosine(with: last)) < crossways {
+        if let last, stroke.start - last.end.seconds > longestGap || abs(stroke.cosine(with: last)) < crossways {
             current = 0
         }
         current += 1

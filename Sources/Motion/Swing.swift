@@ -1,13 +1,20 @@
-/// One swing of the acceleration: its change between two turning points of the zig-zag, and
-/// how long it took. Gravity cancels out of the change, so a swing needs no mounting.
+import Time
+
+/// One swing of the acceleration: its change between two turning points of the zig-zag, when it
+/// reached the second, and how long it took. Gravity cancels out of the change, so a swing needs
+/// no mounting.
 struct Swing {
     var change: Vector3
+    /// How long it took, in seconds: a Double, as the detector's arithmetic takes it (``reach``
+    /// squares it; the detector averages it and weighs it against the sensor's rate).
     var duration: Double
-    /// When it reached its turning point, in seconds.
-    var end: Double
+    /// When it reached its turning point.
+    var end: MonotonicInstant
 
     var strength: Double { change.length }
-    var start: Double { end - duration }
+    /// When it started, in seconds (``MonotonicInstant/seconds``): its end less its duration,
+    /// only ever subtracted from another time in the detector's arithmetic.
+    var start: Double { end.seconds - duration }
 
     /// The cosine of the angle between the two swings' directions: −1 straight back, 0 across.
     func cosine(with other: Swing) -> Double {
@@ -24,4 +31,11 @@ struct Swing {
     }
 
     static let standardGravity = 9.80665
+}
+
+extension Swing {
+    /// The swing from a turning point at `start` to the next at `end`.
+    init(change: Vector3, from start: MonotonicInstant, to end: MonotonicInstant) {
+        self.init(change: change, duration: end.seconds - start.seconds, end: end)
+    }
 }

@@ -1,4 +1,5 @@
 import Testing
+import Time
 
 @testable import Motion
 
@@ -6,7 +7,7 @@ import Testing
 struct StrokeRunTests {
     /// A stroke along (x, y) ending at `end` seconds, 125 ms long.
     static func stroke(_ x: Double, _ y: Double, endingAt end: Double) -> Swing {
-        Swing(change: Vector3(x: x, y: y, z: 0), duration: 0.125, end: end)
+        Swing(change: Vector3(x: x, y: y, z: 0), duration: 0.125, end: MonotonicInstant(microseconds: UInt64(end * 1_000_000)))
     }
 
     static func longest(_ strokes: [(Double, Double)], spacing: Double = 0.125) -> Int {
