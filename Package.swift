@@ -27,8 +27,9 @@ let package = Package(
         // A point on the monotonic clock, and its arithmetic with durations: pure, no clock.
         .target(name: "Time"),
         // The pure core: events, responders, the rules, the dispatcher. No bus, no clock; apps and
-        // objects are named in DBusTypes' validated names, so nothing around it checks them again.
-        .target(name: "Core", dependencies: ["DBusTypes", "Time"]),
+        // objects are named in DBusTypes' validated names, so nothing around it checks them again,
+        // and events in the contract's words (MediaRemoteAPI).
+        .target(name: "Core", dependencies: ["DBusTypes", "MediaRemoteAPI", "Time"]),
 
         // D-Bus names and values as validated types, and the D-Bus error: pure, no libdbus.
         .target(name: "DBusTypes"),
@@ -36,7 +37,8 @@ let package = Package(
         .target(name: "Loop", dependencies: ["CSystem", "Time"]),
         // A safe libdbus-1 binding on that loop.
         .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop", "Time"]),
-        // MediaRemote's D-Bus contract: names, members, and each message body as a value. Pure, no libdbus.
+        // MediaRemote's D-Bus contract: names, members, its words (subtypes, phases, sources, discard
+        // reasons, modes, shake actions) and each message body as a value. Pure, no libdbus.
         .target(name: "MediaRemoteAPI", dependencies: ["DBusTypes"]),
         // mediaremoted's object as typed blocking calls on the binding, for the client.
         .target(name: "MediaRemoteClient", dependencies: ["DBus", "DBusTypes", "MediaRemoteAPI"]),
@@ -45,21 +47,21 @@ let package = Package(
         // Judging shake detectors: recordings, device profiles, scoring, a seismic baseline. Pure.
         .target(name: "MotionEvaluation", dependencies: ["Motion", "Time"]),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
-        .target(name: "Config", dependencies: ["Core", "DBusTypes", "Motion"]),
+        .target(name: "Config", dependencies: ["DBusTypes", "MediaRemoteAPI", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
-        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "Motion", "Time"]),
+        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "MediaRemoteAPI", "Motion", "Time"]),
         // MPRIS players on the bus: tracking them, delivering to them.
-        .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "Time"]),
+        .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Time"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
         .target(name: "Bridge", dependencies: ["Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "Time"]),
 
         // The daemon: its flags, then Bridge's service.
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI"]),
-        // The client's commands, a library so tests can parse every subcommand. No Bridge, Input or libevdev.
+        // The client's commands, a library so tests can parse every subcommand. No Core, Bridge, Input or libevdev.
         .target(
             name: "MediaRemoteCtl",
             dependencies: [
-                "Config", "Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion", "MotionEvaluation", "Time",
+                "Config", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion", "MotionEvaluation", "Time",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -72,7 +74,7 @@ let package = Package(
         // Replaces a file whole until killed: the test of the state file's atomic writes.
         .executableTarget(name: "file-replacer", dependencies: ["Config"], path: "Tests/FileReplacer"),
         // The pure dispatcher's throughput, for `make bench`.
-        .executableTarget(name: "dispatch-bench", dependencies: ["Core", "DBusTypes", "Time"]),
+        .executableTarget(name: "dispatch-bench", dependencies: ["Core", "DBusTypes", "MediaRemoteAPI", "Time"]),
 
         // Private buses, peer processes and built executables for the tests.
         .target(name: "TestSupport", dependencies: ["DBus", "DBusTypes", "Loop"], path: "Tests/TestSupport"),

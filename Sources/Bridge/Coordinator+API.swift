@@ -122,11 +122,7 @@ extension Coordinator {
     }
 
     static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
-        do {
-            return try EventSubtype(parsing: name)
-        } catch {
-            throw .invalidArgs(error.description)
-        }
+        try EventSubtype(parsing: name)
     }
 
     /// Reads the configuration file again; a broken one is refused with its problems and the

@@ -1,4 +1,5 @@
 import Core
+import MediaRemoteAPI
 import MPRIS
 
 /// The rules as the MPRIS proxy sees them: who is Now Playing, and where its events go.

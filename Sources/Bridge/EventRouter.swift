@@ -2,6 +2,7 @@ import Core
 import DBus
 import DBusTypes
 import Loop
+import MediaRemoteAPI
 import MPRIS
 import Time
 

@@ -2,6 +2,7 @@ import Config
 import Core
 import DBusTypes
 import Input
+import MediaRemoteAPI
 import MPRIS
 
 extension Service {

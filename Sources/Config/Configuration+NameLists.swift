@@ -1,4 +1,4 @@
-import Core
+import DBusTypes
 
 /// A key that holds a list of names (players, device patterns): each entry normalised, and
 /// each named once. Two entries for one name are a mistake worth saying: merged silently, they

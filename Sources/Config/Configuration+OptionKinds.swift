@@ -1,4 +1,4 @@
-import Core
+import DBusTypes
 
 /// The kinds of value a key can take, each reading a TOML value into the configuration and
 /// saying what it allows when the value does not fit.

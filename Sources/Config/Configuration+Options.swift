@@ -1,4 +1,3 @@
-import Core
 import DBusTypes
 
 /// The configuration file's keys, one line each: its section, name, what it accepts, and

@@ -1,5 +1,5 @@
-import Core
 import DBusTypes
+import MediaRemoteAPI
 import Motion
 
 /// Everything a person can configure, with the defaults that hold when the file is missing or

@@ -1,5 +1,6 @@
 import Core
 import Loop
+import MediaRemoteAPI
 import Motion
 import Time
 

@@ -1,5 +1,6 @@
 import Core
 import DBusTypes
+import MediaRemoteAPI
 
 /// The MPRIS method a remote-control subtype becomes.
 public enum PlayerCommand: Equatable, Sendable {

@@ -2,6 +2,7 @@ import Core
 import DBus
 import DBusTypes
 import Loop
+import MediaRemoteAPI
 import Time
 
 /// Delivers remote-control events to MPRIS players: the matching method call, with a

@@ -1,4 +1,3 @@
-import Core
 import DBus
 import DBusTypes
 import MediaRemoteAPI

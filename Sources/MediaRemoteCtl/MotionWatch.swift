@@ -40,7 +40,7 @@ extension MotionCommand {
             let client = try ServiceClient()
             let json = self.json
             let subscription = client.followEvents { event in
-                guard event.type == "motion", event.source == "accelerometer" else { return }
+                guard event.type == EventType.motion.rawValue, event.source == EventSource.accelerometer.rawValue else { return }
                 writeLine(json ? event.json.text : event.line)
             }
             defer { subscription.cancel() }

@@ -3,6 +3,7 @@
 // `make bench`; prints one line: "events_per_second N".
 import Core
 import DBusTypes
+import MediaRemoteAPI
 import Time
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@
 import Bridge
 import Config
 import Core
+import DBusTypes
 import Input
 import MediaRemoteAPI
 

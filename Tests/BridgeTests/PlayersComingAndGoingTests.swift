@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Foundation
 import Loop
+import MediaRemoteAPI
 import MPRIS
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Core
 import DBusTypes
 import Foundation
+import MediaRemoteAPI
 import Motion
 import Testing
 

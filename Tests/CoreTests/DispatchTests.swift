@@ -1,3 +1,4 @@
+import MediaRemoteAPI
 import Testing
 import Time
 
@@ -165,22 +166,6 @@ struct DispatchTests {
         #expect(shake.type == .motion && shake.subtype == .shake)
         #expect(shake.remoteControlSubtype == nil && shake.phase == .began)
         #expect(shake.description == "motion shake began from accelerometer at 42 µs")
-    }
-
-    @Test("subtype names parse from and print to the bus's strings")
-    func subtypeNames() throws {
-        for subtype in EventSubtype.allCases {
-            #expect(try EventSubtype(parsing: subtype.description) == subtype)
-        }
-        #expect(EventSubtype.allCases.count == 11)
-        #expect(try EventSubtype(parsing: "nextTrack") == .remoteControl(.nextTrack) && EventSubtype(parsing: "shake") == .shake)
-        #expect(EventSubtype.allCases.filter { $0.type == .remoteControl }.count == 10)
-        #expect(throws: CoreError.self) { try EventSubtype(parsing: "fastForward") }
-        do {
-            _ = try EventSubtype(parsing: "Play")
-        } catch {
-            #expect(error.description.hasPrefix("'Play' is not an event subtype; use one of play, pause, togglePlayPause"))
-        }
     }
 }
 

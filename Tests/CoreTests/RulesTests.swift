@@ -1,3 +1,4 @@
+import MediaRemoteAPI
 import Testing
 import Time
 

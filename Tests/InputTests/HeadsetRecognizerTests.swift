@@ -1,4 +1,5 @@
 import Core
+import MediaRemoteAPI
 import Testing
 import Time
 

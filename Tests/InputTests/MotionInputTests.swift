@@ -1,6 +1,7 @@
 import Core
 import Foundation
 import Loop
+import MediaRemoteAPI
 import Motion
 import Testing
 import Time

@@ -1,5 +1,6 @@
 import Core
 import DBusTypes
+import MediaRemoteAPI
 import Testing
 
 @testable import MPRIS

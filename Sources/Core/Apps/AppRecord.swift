@@ -1,3 +1,4 @@
+import MediaRemoteAPI
 import Time
 
 /// What the core knows of one app.

@@ -1,4 +1,5 @@
 import DBusTypes
+import MediaRemoteAPI
 
 /// MPRIS's `PlaybackStatus`.
 public enum PlaybackStatus: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import MediaRemoteAPI
+
 /// One event on its way up a chain: a state machine that says where to deliver next and,
 /// given each answer, either moves on or ends. It does no I/O and keeps no clock; the shell
 /// delivers, waits for the answer (or the timeout) and reports it.

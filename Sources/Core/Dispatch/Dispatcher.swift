@@ -1,3 +1,4 @@
+import MediaRemoteAPI
 import Time
 
 /// The rules applied to events: builds each event's chain from the registry and remembers

@@ -1,3 +1,4 @@
+import MediaRemoteAPI
 import Time
 
 /// A seek held now: begun (`beginSeekingForward`, `beginSeekingBackward`) and handled, its end

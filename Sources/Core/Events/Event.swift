@@ -1,3 +1,4 @@
+import MediaRemoteAPI
 import Time
 
 /// An event: what happened (its ``Kind``), when and from where. A remote-control event holds a

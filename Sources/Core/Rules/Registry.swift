@@ -1,4 +1,5 @@
 import DBusTypes
+import MediaRemoteAPI
 import Time
 
 /// The state the rules work on: apps, their players, who receives, the first-responder stack.

@@ -1,4 +1,5 @@
 import Core
+import MediaRemoteAPI
 import Time
 
 /// A single-button headset's gestures, from one key's presses and releases with their

@@ -1,4 +1,5 @@
 import Core
+import MediaRemoteAPI
 import Time
 
 /// One device's keys turned into remote-control events: a pure state machine. Autorepeat is

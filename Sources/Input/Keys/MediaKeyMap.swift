@@ -1,4 +1,5 @@
 import Core
+import MediaRemoteAPI
 
 /// What a media key does (DESIGN.md, "Input").
 public enum MediaKeyAction: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Core
+import MediaRemoteAPI
 import Motion
 
 extension MotionPhase {

@@ -1,6 +1,7 @@
 import Core
 import DBus
 import DBusTypes
+import MediaRemoteAPI
 
 /// `org.mpris.MediaPlayer2.mediaremote`, exported only when asked for (desktops show every
 /// MPRIS name as a card, so it would show each player twice): an MPRIS 2.2 player standing for

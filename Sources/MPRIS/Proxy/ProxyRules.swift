@@ -1,4 +1,5 @@
 import Core
+import MediaRemoteAPI
 
 /// What the MPRIS proxy needs of the rules, and all it may ask: which player it stands for,
 /// and a way to send them the events its transport calls become.

@@ -1,3 +1,5 @@
+import DBusTypes
+
 /// An event's subtype as the bus and the command line name it: one of the remote-control
 /// subtypes, or `shake`, the one motion. It names events; an ``Event`` itself holds its
 /// ``Event/Kind``, which a shake's phase is part of.
@@ -26,49 +28,14 @@ public enum EventSubtype: Hashable, Sendable, CaseIterable, CustomStringConverti
     public var description: String { rawValue }
 
     /// Parses a subtype name as the bus and the CLI spell it, or says what is allowed.
-    public init(parsing text: String) throws(CoreError) {
+    public init(parsing text: String) throws(DBusError) {
         if let subtype = RemoteControlSubtype(rawValue: text) {
             self = .remoteControl(subtype)
         } else if text == EventSubtype.shake.rawValue {
             self = .shake
         } else {
-            throw CoreError.invalidArgument(
+            throw .invalidArgs(
                 "'\(Quote.text(text))' is not an event subtype; use one of \(EventSubtype.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
-}
-
-/// The two kinds of event MediaRemote delivers.
-public enum EventType: String, Hashable, Sendable, CustomStringConvertible {
-    case remoteControl
-    case motion
-
-    public var description: String { rawValue }
-}
-
-/// The phase of a motion event; remote-control events have none.
-public enum MotionPhase: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-    case began
-    case ended
-    case cancelled
-
-    public var description: String { rawValue }
-}
-
-/// Which input produced an event.
-public enum EventSource: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-    /// Media keys read from evdev devices.
-    case key
-    /// A single-button headset's clicks and holds.
-    case headset
-    /// A call on MediaRemote's own MPRIS player (widgets, playerctl, Bluetooth, KDE Connect).
-    case mpris
-    /// `SendRemoteControlEvent` or `mediaremotectl send`.
-    case api
-    /// The shake detector.
-    case accelerometer
-    /// `SimulateMotion` or `mediaremotectl shake`.
-    case simulated
-
-    public var description: String { rawValue }
 }

@@ -14,9 +14,6 @@ public enum RemoteControlSubtype: String, CaseIterable, Hashable, Sendable, Cust
 
     public var description: String { rawValue }
 
-    /// Whether it may pause a playing player: pause, play/pause and stop.
-    public var mayPause: Bool { self == .pause || self == .togglePlayPause || self == .stop }
-
     /// For a begin seeking subtype, the subtype that ends it.
     public var endOfSeek: RemoteControlSubtype? {
         switch self {

@@ -1,0 +1,36 @@
+/// Why an event reached nobody.
+public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// No app receives remote-control events.
+    case nobodyReceiving
+    /// Apps receive, but none is Now Playing (none has a player, played, or a first responder).
+    case noNowPlayingApp
+    /// A motion event, and no responder is first responder.
+    case noFirstResponder
+    /// Every responder on the chain declined, and MediaRemote has nothing configured for it.
+    case declined
+    /// No responder handled it, and at least one did not answer in time.
+    case timedOut
+    /// A shake was cancelled that no responder had received the beginning of.
+    case notStarted
+    /// The end of a seek, and no seek in that direction is in progress (none began, it ended
+    /// already, or the app seeking left).
+    case noSeekInProgress
+    /// A shake ended with no responder first responder, and no shake action set to apply.
+    case noShakeAction
+
+    public var description: String { rawValue }
+
+    /// A sentence for logs and `mediaremotectl`.
+    public var explanation: String {
+        switch self {
+        case .nobodyReceiving: "no app is receiving remote-control events"
+        case .noNowPlayingApp: "no receiving app is Now Playing"
+        case .noFirstResponder: "no responder is first responder"
+        case .declined: "every responder on the chain declined it"
+        case .timedOut: "no responder handled it, and one did not answer in time"
+        case .notStarted: "no responder received the shake's beginning"
+        case .noSeekInProgress: "no seek in that direction is in progress"
+        case .noShakeAction: "no responder is first responder, and no shake action is set (shake.action)"
+        }
+    }
+}
