@@ -13,19 +13,19 @@ extension Coordinator {
     }
 
     func beginReceiving(_ app: AppID) -> NoArguments {
-        router.changeState { $0.registry.beginReceiving(app, at: router.now) }
+        change { $0.registry.beginReceiving(app, at: router.now) }
         return NoArguments()
     }
 
     func endReceiving(_ app: AppID) -> NoArguments {
-        router.changeState { $0.registry.endReceiving(app) }
+        change { $0.registry.endReceiving(app) }
         return NoArguments()
     }
 
     /// Succeeds for an object of the caller's own that implements Responder1, checked by
     /// introspecting it: the caller cannot name another app's object, since the call goes to
     /// the caller's own connection.
-    func becomeFirstResponder(_ path: ObjectPath, of app: AppID, call: TypedCall<Success>) throws {
+    func becomeFirstResponder(_ path: ObjectPath, of app: AppID, call: TypedCall<Success>) throws(DBusError) {
         let responder = ResponderAddress(app: app, path: path)
         // Refused before the check costs a call, and again after it (others may have landed).
         try DBusError.from { () throws(CoreError) in try router.registry.checkCanPush(responder) }
@@ -46,11 +46,11 @@ extension Coordinator {
                 "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first")
             switch result {
             case .success(let xml):
-                guard xml.content.contains("<interface name=\"\(MediaRemoteNames.responderInterface)\"") else {
+                guard IntrospectionDocument(xml.content).declares(MediaRemoteNames.responderInterface.rawValue) else {
                     return call.fail(notResponder)
                 }
                 do throws(CoreError) {
-                    try self.router.changeState { (dispatcher) throws(CoreError) in
+                    try self.change { (dispatcher) throws(CoreError) in
                         try dispatcher.registry.becomeFirstResponder(responder, at: self.router.now)
                     }
                     call.reply(Success(true))
@@ -71,35 +71,35 @@ extension Coordinator {
 
     func resignFirstResponder(_ path: ObjectPath, of app: AppID) -> Success {
         var resigned = false
-        router.changeState { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path)) }
+        change { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path)) }
         return Success(resigned)
     }
 
-    func sendRemoteControlEvent(_ name: String, call: TypedCall<SendRemoteControlEventReply>) throws {
+    func sendRemoteControlEvent(_ name: String, call: TypedCall<SendRemoteControlEventReply>) throws(DBusError) {
         guard case .remoteControl(let subtype) = try Coordinator.subtype(name) else {
             throw DBusError.invalidArgs("'\(Quote.text(name))' is a motion subtype; use SimulateMotion")
         }
-        router.dispatch(.remoteControl(subtype, at: router.now, from: .api)) { outcome in
+        dispatch(.remoteControl(subtype, at: router.now, from: .api)) { outcome in
             call.reply(SendRemoteControlEventReply(handledBy: EventDispatched.Outcome(outcome).handledBy))
         }
     }
 
     /// A whole simulated shake, began then ended, as the iOS Simulator's Shake Gesture.
-    func simulateMotion(_ name: String, call: TypedCall<NoArguments>) throws {
+    func simulateMotion(_ name: String, call: TypedCall<NoArguments>) throws(DBusError) {
         // Not parsed as any subtype first: a word that is none would be told the remote-control ones.
         guard name == EventSubtype.shake.rawValue else {
             throw DBusError.invalidArgs("'\(Quote.text(name))' is not a motion subtype; the only one is 'shake'")
         }
-        router.dispatch(.motion(.began, at: router.now, from: .simulated)) { [weak self] _ in
+        dispatch(.motion(.began, at: router.now, from: .simulated)) { [weak self] _ in
             guard let self else { return }
-            self.router.dispatch(.motion(.ended, at: self.router.now, from: .simulated)) { _ in call.reply() }
+            self.dispatch(.motion(.ended, at: self.router.now, from: .simulated)) { _ in call.reply() }
         }
     }
 
     /// A person's choice (`Shift`, `Unshift`): Now Playing moves along the line until another
     /// player starts to play. Answers with the player chosen.
-    func shift(by offset: Int) throws -> ShiftReply {
-        let chosen = router.changeState { $0.registry.shift(by: offset, at: router.now) }
+    func shift(by offset: Int) throws(DBusError) -> ShiftReply {
+        let chosen = change { $0.registry.shift(by: offset, at: router.now) }
         guard let chosen, let player = router.registry.player(of: chosen) else {
             throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
@@ -107,33 +107,21 @@ extension Coordinator {
         return ShiftReply(nowPlaying: player.busName)
     }
 
-    func claimMotion(_ app: AppID) throws -> NoArguments {
+    func claimMotion(_ app: AppID) throws(DBusError) -> NoArguments {
         try DBusError.from { () throws(CoreError) in
-            try router.changeState { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(app, at: router.now) }
+            try change { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(app, at: router.now) }
         }
         return NoArguments()
     }
 
-    func releaseMotion(_ app: AppID) throws -> NoArguments {
+    func releaseMotion(_ app: AppID) throws(DBusError) -> NoArguments {
         var released = false
-        router.changeState { released = $0.registry.releaseMotion(app) }
+        change { released = $0.registry.releaseMotion(app) }
         guard released else { throw DBusError.invalidArgs("you hold no motion claim to release") }
         return NoArguments()
     }
 
     static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
         try EventSubtype(parsing: name)
-    }
-
-    /// Reads the configuration file again; a broken one is refused with its problems and the
-    /// configuration in use stays. The settings the command line's flags keep over the file's.
-    func reload() throws -> ReloadReply {
-        guard let reloadConfiguration else { throw DBusError.failed("MediaRemote is still starting") }
-        switch reloadConfiguration() {
-        case .failure(let error):
-            throw DBusError(MediaRemoteNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
-        case .success(let kept):
-            return ReloadReply(keptByFlags: kept)
-        }
     }
 }

@@ -10,9 +10,12 @@ import MPRIS
 extension Coordinator {
     /// Takes the settings that are plain values, as they are: at start-up and on every reload.
     func adopt(_ options: Service.Options) {
-        router.adopt(
-            mode: options.mode, playerPriority: options.playerPriority, shakeAction: options.shakeAction,
-            responderTimeout: options.callTimeout)
+        change { dispatcher in
+            dispatcher.registry.mode = options.mode
+            dispatcher.registry.playerPriority = options.playerPriority
+            dispatcher.shakeAction = options.shakeAction
+        }
+        router.responderTimeout = options.callTimeout
         delivery.callTimeout = options.callTimeout
         proxy?.callTimeout = options.callTimeout
         delivery.seekStep = options.seekStep

@@ -6,11 +6,11 @@ import MPRIS
 extension Coordinator: PlayerTrackerDelegate {
     func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival) {
         Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
-        router.changeState { $0.registry.playerAppeared(app, player, arrival, at: router.now) }
+        change { $0.registry.playerAppeared(app, player, arrival, at: router.now) }
     }
 
     func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?) {
-        router.changeState { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: router.now) }
+        change { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: router.now) }
     }
 
     func playerVanished(_ app: AppID) {
@@ -18,7 +18,7 @@ extension Coordinator: PlayerTrackerDelegate {
         // Ignored by a reload is not gone: it is still there, no longer followed.
         Log.info("player \(name) " + (tracker.ignores(name) ? "is ignored now (players.ignore), no longer followed" : "left"))
         forgetPlayer(of: app)
-        router.changeState { $0.registry.playerVanished(app) }
+        change { $0.registry.playerVanished(app) }
     }
 
     func playerUnreadable(_ name: BusName, _ error: DBusError) {

@@ -25,7 +25,7 @@ extension Coordinator {
         let store = StateStore(path: path, busID: busID, loop: connection.loop)
         state = store
         guard let saved = store.load() else { return }
-        router.changeState { $0.registry.recall(saved.memory, savedAt: saved.savedAt) }
+        change { $0.registry.recall(saved.memory, savedAt: saved.savedAt) }
         tracker.onSettled = { [unowned self] in self.endRecall(of: saved) }
         // However the players answer, the recall ends: a player that never does is left out.
         do throws(LoopError) {
@@ -49,7 +49,7 @@ extension Coordinator {
         recallDeadline?.cancel()
         recallDeadline = nil
         guard router.registry.isRecalling else { return }
-        router.changeState { $0.registry.endRecall() }
+        change { $0.registry.endRecall() }
         let now = router.now
         let registry = router.registry
         let recalled = saved.memory.players.filter { registry.player(of: $0.app)?.busName == $0.busName }.map(\.busName.rawValue)

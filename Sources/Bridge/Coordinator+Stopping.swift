@@ -13,7 +13,7 @@ extension Coordinator {
         waitForDispatches(timeout)
         for event in router.dispatcher.endingsBeforeStopping(at: router.now) {
             Log.info("stopping: delivering \(EventRouter.describe(event)) to where it began")
-            router.dispatch(event)
+            dispatch(event)
         }
         waitForDispatches(timeout)
     }

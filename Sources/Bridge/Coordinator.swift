@@ -25,8 +25,10 @@ final class Coordinator {
     /// Media keys, headset buttons and accelerometers.
     let inputs: DeviceInputs
 
-    /// Reads the configuration again and applies it (the service's); the `Reload` method calls it.
-    var reloadConfiguration: (() -> Result<[String], ConfigurationError>)?
+    /// Where the options come from, again on each reload (the file, the flags).
+    let settings: Settings
+    /// The options in force.
+    var options: Service.Options
 
     /// BecomeFirstResponder calls whose object is being checked, per app (``Limits``).
     var pendingPushes: [AppID: Int] = [:]
@@ -40,6 +42,10 @@ final class Coordinator {
     var recallDeadline: Timer?
     private var appWatch: SignalSubscription?
     private let announcer: PropertyAnnouncer
+    /// Ends a seek begun by a call that got no end (Coordinator+Effects.swift).
+    lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+        Log.warning("cannot make the timer that ends seeks begun by a call (\($0)); such a seek lasts until its end is sent")
+    }) { [unowned self] in self.endSeeksDue() }
     /// The moment Now Playing may move by itself (the end of a track-change grace).
     private lazy var graceTimer = DeadlineTimer(loop: connection.loop, onFailure: {
         Log.warning("cannot make the track-change timer (\($0)): Now Playing moves at the next change instead")
@@ -47,8 +53,8 @@ final class Coordinator {
 
     /// With `options`' plain values adopted (``adopt(_:)``); the devices and the proxy are
     /// started apart.
-    init(connection: Connection, options: Service.Options) {
-        self.connection = connection
+    init(connection: Connection, settings: Settings, options: Service.Options) {
+        (self.connection, self.settings, self.options) = (connection, settings, options)
         tracker = PlayerTracker(connection: connection, ignoring: options.ignoredPlayers)
         calls = CallQueue(connection: connection)
         delivery = PlayerDelivery(
@@ -75,11 +81,9 @@ final class Coordinator {
             guard name.isUnique, new == nil else { return }
             let app = AppID(name)
             self.forgetPlayer(of: app)
-            self.router.changeState { $0.registry.appLeft(app) }
+            self.change { $0.registry.appLeft(app) }
         }
-        inputs.onEvent = { [unowned self] event in self.router.dispatch(event) }
-        router.onMotionClaim = { [unowned self] claimed in self.inputs.setMotionActive(claimed) }
-        router.onStateChanged = { [unowned self] in self.publishChanges() }
+        inputs.rules = self
         startRemembering(at: statePath)
         tracker.start()
         announcer.announce(PublishedState(self))
@@ -93,7 +97,7 @@ final class Coordinator {
 
     /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.
     func startProxy() throws(DBusError) {
-        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: router, callTimeout: delivery.callTimeout)
+        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: self, callTimeout: delivery.callTimeout)
         try proxy.start()
         self.proxy = proxy
     }

@@ -3,13 +3,18 @@ import Core
 import Input
 import Loop
 
+/// Where the devices' events go: the rules, through the one place their effects are performed.
+protocol EventDispatching: AnyObject {
+    func dispatch(_ event: Event, completion: ((Outcome) -> Void)?)
+}
+
 /// The input devices the service reads: media keys and headset buttons (KeyInput), and the
 /// accelerometers, open only while motion is claimed (MotionInput). Its one job is to turn
-/// devices into events for ``onEvent``, and to say in the log which devices it reads and why
+/// devices into events for ``rules``, and to say in the log which devices it reads and why
 /// not the others.
 final class DeviceInputs {
-    /// Each event the devices produce, on the loop.
-    var onEvent: ((Event) -> Void)?
+    /// Where each event the devices produce goes, on the loop.
+    weak var rules: (any EventDispatching)?
 
     private let loop: EventLoop
     /// Media keys and headset buttons, when there are input devices to read.
@@ -35,7 +40,7 @@ final class DeviceInputs {
     /// container) the service goes on without them and says so once.
     func startKeys(_ options: KeyInput.Options) {
         let keys = KeyInput(loop: loop, options: options)
-        keys.onEvent = { [unowned self] event in self.onEvent?(event) }
+        keys.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         keys.onNotice = { Log.warning($0) }
         keys.onDevicesChanged = { [unowned self, unowned keys] in
             self.log(keys.devices)
@@ -66,7 +71,7 @@ final class DeviceInputs {
     /// IIO's) open with the first claim (``setMotionActive(_:)``) and close with the last.
     func startMotion(_ options: MotionInput.Options) {
         let motion = MotionInput(loop: loop, options: options)
-        motion.onEvent = { [unowned self] event in self.onEvent?(event) }
+        motion.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         motion.onNotice = { Log.warning($0) }
         motion.accelerometersChanged(keys?.accelerometers ?? [])
         self.motion = motion

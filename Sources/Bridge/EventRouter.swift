@@ -7,12 +7,12 @@ import MPRIS
 import Time
 
 /// The rules at work: their state (the dispatcher and its registry), every change to it made
-/// through ``changeState(_:)``, and every event sent up its chain (``dispatch(_:completion:)``)
-/// through real deliveries (EventRouter+Delivering.swift). What a change means beyond the rules
-/// is told: whether motion is wanted to ``onMotionClaim`` (sensors to open), that it changed
-/// to ``onStateChanged`` (properties to announce). Everything runs on the loop's thread.
+/// through ``apply(_:)``, and every event sent up its chain (``dispatch(_:then:)``) through
+/// real deliveries (EventRouter+Delivering.swift). Neither acts on what the change means
+/// beyond the rules: each returns it as ``RulesEffect``s, which the coordinator performs.
+/// Everything runs on the loop's thread.
 final class EventRouter {
-    /// The rules' state. Changed only through ``changeState(_:)`` and ``dispatch(_:completion:)``.
+    /// The rules' state. Changed only through ``apply(_:)`` and ``dispatch(_:then:)``.
     private(set) var dispatcher = Dispatcher()
     let connection: Connection
     /// MPRIS calls to players, and the shake action's.
@@ -25,16 +25,6 @@ final class EventRouter {
     var responderTimeout: Duration
     /// Events whose dispatch has not finished (waiting for a player's or responder's answer).
     var dispatchesInFlight = 0
-    /// Told after every change of the rules' state whether motion is wanted (claimed, or a shake
-    /// action set: the sensors open and close with it), before a shake the change ended is
-    /// cancelled.
-    var onMotionClaim: ((Bool) -> Void)?
-    /// Told after every change of the rules' state, last.
-    var onStateChanged: (() -> Void)?
-    /// Ends a seek begun by a call that got no end (EventRouter+Seeks.swift).
-    lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
-        Log.warning("cannot make the timer that ends seeks begun by a call (\($0)); such a seek lasts until its end is sent")
-    }) { [unowned self] in self.endSeeksDue() }
 
     init(connection: Connection, calls: CallQueue, delivery: PlayerDelivery, tracker: PlayerTracker, responderTimeout: Duration) {
         (self.connection, self.calls, self.delivery, self.tracker) = (connection, calls, delivery, tracker)
@@ -44,61 +34,40 @@ final class EventRouter {
     var registry: Registry { dispatcher.registry }
     var now: MonotonicInstant { MonotonicClock.now }
 
-    /// Applies a change to the rules' state, tells ``onMotionClaim``, dispatches the cancel of a
-    /// shake whose first responder moved or whose last claim went, and tells ``onStateChanged``.
-    /// A change the rules refuse throws, having changed nothing.
-    @discardableResult
-    func changeState<Result, Failure: Error>(_ change: (inout Dispatcher) throws(Failure) -> Result) throws(Failure) -> Result {
-        let firstResponderBefore = dispatcher.registry.firstResponder
-        let wantedBefore = dispatcher.wantsMotion
-        defer {
-            onMotionClaim?(dispatcher.wantsMotion)
-            if let cancel = dispatcher.cancellationNeeded(
-                firstResponderBefore: firstResponderBefore, motionWantedBefore: wantedBefore, at: now)
-            {
-                dispatch(cancel)
-            }
-            onStateChanged?()
-        }
-        return try change(&dispatcher)
+    /// Applies a change to the rules' state; returns its result and what the change asks
+    /// (``RulesEffect/ofChange(from:to:at:)``). A change the rules refuse throws, having
+    /// changed nothing and asking nothing.
+    func apply<Result, Failure: Error>(_ change: (inout Dispatcher) throws(Failure) -> Result) throws(Failure) -> (Result, [RulesEffect]) {
+        let before = RulesEffect.Before(dispatcher)
+        let result = try change(&dispatcher)
+        return (result, RulesEffect.ofChange(from: before, to: dispatcher, at: now))
     }
 
-    /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out.
-    func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
+    /// Sends `event` up its chain; `finish` gets the outcome, after `EventDispatched` is out,
+    /// with what the end of the dispatch asks.
+    func dispatch(_ event: Event, then finish: @escaping (Outcome, [RulesEffect]) -> Void) {
         dispatchesInFlight += 1
         var running = dispatcher.dispatch(event, at: now)
         let step = running.start()
-        continueDispatch(running, step, completion)
+        continueDispatch(running, step, finish)
     }
 
     /// Performs one step; the answer of a delivery brings the next.
-    private func continueDispatch(_ running: Dispatch, _ step: Dispatch.Step, _ completion: ((Outcome) -> Void)?) {
+    private func continueDispatch(_ running: Dispatch, _ step: Dispatch.Step, _ finish: @escaping (Outcome, [RulesEffect]) -> Void) {
         switch step {
         case .finished(let outcome):
             dispatchesInFlight -= 1
             dispatcher.finished(running)
-            if running.event.remoteControlSubtype?.isSeek == true { seekTimer.arm(at: dispatcher.nextSeekDeadline) }
             EventRouter.log(running.event, outcome, silent: running.silent)
             announce(running.event, outcome, silent: running.silent)
-            completion?(outcome)
+            finish(outcome, RulesEffect.ofDispatch(of: running.event, after: dispatcher))
         case .deliver(let link):
             deliver(running.event, to: link) { [weak self] answer in
                 guard let self else { return }
                 var next = running
                 let nextStep = next.answer(answer)
-                self.continueDispatch(next, nextStep, completion)
+                self.continueDispatch(next, nextStep, finish)
             }
         }
-    }
-
-    /// The rules' settings, at start-up and on each reload: a change of state like any other
-    /// (a mode may end a pin; a mode or a priority may move Now Playing).
-    func adopt(mode: Mode, playerPriority: [BusName], shakeAction: ShakeAction, responderTimeout: Duration) {
-        changeState { dispatcher in
-            dispatcher.registry.mode = mode
-            dispatcher.registry.playerPriority = playerPriority
-            dispatcher.shakeAction = shakeAction
-        }
-        self.responderTimeout = responderTimeout
     }
 }

@@ -32,9 +32,8 @@ public final class Service {
     private let connection: Connection
     let coordinator: Coordinator
     private var signals: SignalSource?
-    /// The options in force, and where new ones come from on a reload.
-    public internal(set) var options: Options
-    let settings: Settings
+    /// The options in force.
+    public var options: Options { coordinator.options }
     /// What SIGHUP does, once the service exists to do it.
     private let hangUp = HangUp()
 
@@ -47,7 +46,7 @@ public final class Service {
     /// `org.mediaremote.MediaRemote1` and exports the bridge object. A reload (SIGHUP, the
     /// `Reload` method) reads the settings again.
     public init(bus: Connection.Bus = .session, settings: Settings) throws(StartError) {
-        self.settings = settings
+        let options: Options
         do throws(ConfigurationError) {
             options = try settings.options()
         } catch {
@@ -77,7 +76,7 @@ public final class Service {
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
         // Ready before the name is visible: the first call that finds the name is answered (no
         // call is read before the loop runs, after the devices are open).
-        coordinator = Coordinator(connection: connection, options: options)
+        coordinator = Coordinator(connection: connection, settings: settings, options: options)
         do throws(DBusError) {
             try coordinator.start(mprisProxy: options.mprisProxy, statePath: settings.statePath)
         } catch {
@@ -108,8 +107,7 @@ public final class Service {
 
     /// Runs until SIGTERM or SIGINT, or until the bus or the name is lost.
     public func run() -> Outcome {
-        hangUp.action = { [unowned self] in _ = self.reload() }
-        coordinator.reloadConfiguration = { [unowned self] in self.reload() }
+        hangUp.action = { [unowned coordinator] in _ = coordinator.reloadConfiguration() }
         connection.onDisconnect = { [unowned self] in self.finish(.busLost) }
         connection.onNameLost = { [unowned self] name in
             if name == MediaRemoteNames.busName { self.finish(.nameLost) }

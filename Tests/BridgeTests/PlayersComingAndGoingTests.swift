@@ -25,7 +25,7 @@ struct PlayersComingAndGoingTests {
         let bus = try PrivateBus()
         let loop = try EventLoop()
         let connection = try bus.connect(loop: loop)
-        let coordinator = Coordinator(connection: connection, options: Service.Options())
+        let coordinator = Coordinator(connection: connection, settings: Settings(), options: Service.Options())
         try coordinator.start(mprisProxy: true, statePath: bus.directory.appendingPathComponent("state/state").path)
         func wait(_ condition: () -> Bool) -> Bool {
             let poll = try? loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {}
@@ -59,7 +59,7 @@ struct PlayersComingAndGoingTests {
             _ = try player.requestName(BusName("org.mpris.MediaPlayer2.churn.instance\(index)"))
             #expect(wait { coordinator.router.registry.player(of: app) != nil }, "player \(index) was never seen")
             var outcome: Outcome?
-            coordinator.router.dispatch(.remoteControl(.nextTrack, at: coordinator.router.now, from: .api)) { outcome = $0 }
+            coordinator.dispatch(.remoteControl(.nextTrack, at: coordinator.router.now, from: .api)) { outcome = $0 }
             if leavesMidCall {
                 #expect(wait { !held.isEmpty })
                 held.removeAll()

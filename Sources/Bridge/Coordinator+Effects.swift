@@ -1,0 +1,49 @@
+import Core
+import Loop
+import Time
+
+/// The one place the rules' effects are performed: every change of the rules' state and every
+/// dispatch goes through here, so what a change asks (``RulesEffect``) is done, in its order,
+/// whoever made it.
+extension Coordinator: EventDispatching {
+    /// Applies a change to the rules' state and performs what it asks. A change the rules refuse
+    /// throws, having changed nothing.
+    @discardableResult
+    func change<Result, Failure: Error>(_ change: (inout Dispatcher) throws(Failure) -> Result) throws(Failure) -> Result {
+        let (result, effects) = try router.apply(change)
+        perform(effects)
+        return result
+    }
+
+    /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out
+    /// and what the dispatch's end asks is done.
+    func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
+        router.dispatch(event) { [unowned self] outcome, effects in
+            self.perform(effects)
+            completion?(outcome)
+        }
+    }
+
+    /// Does what the rules ask, in the order asked.
+    func perform(_ effects: [RulesEffect]) {
+        for effect in effects {
+            switch effect {
+            case .motion(let wanted): inputs.setMotionActive(wanted)
+            case .dispatch(let event): dispatch(event)
+            case .publish: publishChanges()
+            case .endSeeks(let deadline): seekTimer.arm(at: deadline)
+            }
+        }
+    }
+
+    /// A seek begun by a call ends by itself when no end comes (``SeekInProgress/longestWithoutEnd``):
+    /// a script that lost its key-up does not skip through a playlist. The ends due are
+    /// dispatched, and the timer armed for the next.
+    func endSeeksDue() {
+        for event in change({ $0.takeSeekEndsDue(at: router.now) }) {
+            Log.info("\(EventRouter.describe(event)): the seek begun by a call \(SeekInProgress.longestWithoutEnd) ago got no end; ending it")
+            dispatch(event)
+        }
+        perform([.endSeeks(at: router.dispatcher.nextSeekDeadline)])
+    }
+}
