@@ -35,12 +35,12 @@ public struct Settings: Sendable {
         // (at start-up, and by a reload, which keeps the one in use), never applied in part.
         if let refusal = UInputAccess.refusal(of: configuration) {
             let source = fromFile ? configurationPath ?? "the configuration" : "--read-keyboards"
-            throw ConfigurationError(file: source, problems: [.init(line: 0, key: "devices.read_keyboards", message: refusal)])
+            throw ConfigurationError(file: source, problems: [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)])
         }
         // Only what the file says and a flag says otherwise; --ignore-player adds to the file's
         // list rather than replacing it, so the file's entries are not overridden.
         let inFile = configurationPath.map(ConfigurationFile.keysSet(in:)) ?? []
-        let kept = file.keys(differingFrom: configuration).filter { inFile.contains($0) && $0 != "players.ignore" }
+        let kept = file.keys(differingFrom: configuration).filter { inFile.contains($0) && $0 != Configuration.Option.ignoredPlayers.name }
         return (Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory), kept)
     }
 }

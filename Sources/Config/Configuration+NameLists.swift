@@ -5,9 +5,9 @@ import DBusTypes
 /// would hide a slip (an entry meant for another name), and in a priority list leave unclear
 /// which place was meant.
 extension Configuration.Option {
-    static func names<Name: Hashable>(
-        _ section: String, _ key: String, _ names: String, _ path: WritableKeyPath<Configuration, [Name]>,
-        normalize: @escaping (String) -> Result<Name, Configuration.OptionMessage>
+    static func names<Name: Hashable & Sendable>(
+        _ section: String, _ key: String, _ names: String, _ path: WritableKeyPath<Configuration, [Name]> & Sendable,
+        normalize: @escaping @Sendable (String) -> Result<Name, Configuration.OptionMessage>
     ) -> Self {
         Self(section: section, key: key, allowed: names, path: path) { value, configuration in
             guard case .array(let items) = value else { return ["must be an array of \(names), not \(value.kind)"] }

@@ -3,7 +3,7 @@ import DBusTypes
 /// The kinds of value a key can take, each reading a TOML value into the configuration and
 /// saying what it allows when the value does not fit.
 extension Configuration.Option {
-    static func boolean(_ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Bool>) -> Self {
+    static func boolean(_ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Bool> & Sendable) -> Self {
         Self(section: section, key: key, allowed: "true or false", path: path) { value, configuration in
             guard case .boolean(let flag) = value else { return ["must be true or false, not \(value.kind)"] }
             configuration[keyPath: path] = flag
@@ -13,7 +13,7 @@ extension Configuration.Option {
 
     /// A time in whole milliseconds, kept as a `Duration`.
     static func milliseconds(
-        _ section: String, _ key: String, _ range: ClosedRange<Int64>, _ path: WritableKeyPath<Configuration, Duration>
+        _ section: String, _ key: String, _ range: ClosedRange<Int64>, _ path: WritableKeyPath<Configuration, Duration> & Sendable
     ) -> Self {
         ranged(section, key, range, unit: "ms", kind: "a whole number", path, as: Duration.milliseconds) { value in
             if case .integer(let number, let written) = value { (number, written) } else { nil }
@@ -22,14 +22,14 @@ extension Configuration.Option {
 
     /// A time in seconds, with or without a fraction, kept as a `Duration`.
     static func seconds(
-        _ section: String, _ key: String, _ range: ClosedRange<Double>, _ path: WritableKeyPath<Configuration, Duration>
+        _ section: String, _ key: String, _ range: ClosedRange<Double>, _ path: WritableKeyPath<Configuration, Duration> & Sendable
     ) -> Self {
         ranged(section, key, range, unit: "s", kind: "a number", path, as: Duration.seconds, fractional)
     }
 
     /// A number with or without a fraction.
     static func number(
-        _ section: String, _ key: String, _ range: ClosedRange<Double>, unit: String, _ path: WritableKeyPath<Configuration, Double>
+        _ section: String, _ key: String, _ range: ClosedRange<Double>, unit: String, _ path: WritableKeyPath<Configuration, Double> & Sendable
     ) -> Self {
         ranged(section, key, range, unit: unit, kind: "a number", path, as: { $0 }, fractional)
     }
@@ -45,10 +45,10 @@ extension Configuration.Option {
 
     /// A number in `range`, checked as written (a problem quotes it so), then stored as the
     /// value `convert` makes of it.
-    private static func ranged<Number: Comparable & CustomStringConvertible, Stored: Equatable>(
+    private static func ranged<Number: Comparable & CustomStringConvertible & Sendable, Stored: Equatable & Sendable>(
         _ section: String, _ key: String, _ range: ClosedRange<Number>, unit: String, kind: String,
-        _ path: WritableKeyPath<Configuration, Stored>, as convert: @escaping (Number) -> Stored,
-        _ number: @escaping (TOMLValue) -> (Number, written: String)?
+        _ path: WritableKeyPath<Configuration, Stored> & Sendable, as convert: @escaping @Sendable (Number) -> Stored,
+        _ number: @escaping @Sendable (TOMLValue) -> (Number, written: String)?
     ) -> Self {
         let allowed = "\(bound(range.lowerBound)) to \(bound(range.upperBound)) \(unit)"
         return Self(section: section, key: key, allowed: allowed, path: path) { value, configuration in
@@ -72,8 +72,8 @@ extension Configuration.Option {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    static func choice<Choice: RawRepresentable & CaseIterable & Equatable>(
-        _ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Choice>
+    static func choice<Choice: RawRepresentable & CaseIterable & Equatable & Sendable>(
+        _ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Choice> & Sendable
     ) -> Self where Choice.RawValue == String {
         let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }
         let allowed = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")

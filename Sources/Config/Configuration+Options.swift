@@ -1,63 +1,78 @@
 import DBusTypes
 
-/// The configuration file's keys, one line each: its section, name, what it accepts, and
-/// where the value goes. `config.example.toml` documents the same keys for people; a test
-/// checks that it lists every key here, at its default, with what the key accepts.
+/// The configuration file's keys, each declared once, on one line: its section, name, what it
+/// accepts, and where the value goes. Code reaches a key through its declaration
+/// (`Configuration.Option.shakeSensitivity`), so a key misnamed in code does not compile; only
+/// a file's text is looked up by section and name. `config.example.toml` documents the same keys
+/// for people; a test checks that it lists every key of ``Configuration/options``, at its
+/// default, with what the key accepts.
 extension Configuration {
-    struct Option {
-        let section: String
-        let key: String
+    public struct Option: Sendable {
+        public let section: String
+        public let key: String
         /// What the key accepts, in the words its problems use and the example file's comment
         /// on the key holds: "1 to 60000 ms", "true or false", "\"compat\" or \"strict\"".
         /// A time is written in the unit the key names and kept as a `Duration`.
-        let allowed: String
+        public let allowed: String
         /// Stores the value, or says what is wrong with it: one message a problem.
-        let read: (TOMLValue, inout Configuration) -> [String]
+        let read: @Sendable (TOMLValue, inout Configuration) -> [String]
         /// Whether two configurations hold different values for the key.
-        let differs: (Configuration, Configuration) -> Bool
+        let differs: @Sendable (Configuration, Configuration) -> Bool
 
-        init<Stored: Equatable>(
-            section: String, key: String, allowed: String, path: KeyPath<Configuration, Stored>,
-            read: @escaping (TOMLValue, inout Configuration) -> [String]
+        init<Stored: Equatable & Sendable>(
+            section: String, key: String, allowed: String, path: KeyPath<Configuration, Stored> & Sendable,
+            read: @escaping @Sendable (TOMLValue, inout Configuration) -> [String]
         ) {
             (self.section, self.key, self.allowed, self.read) = (section, key, allowed, read)
             differs = { $0[keyPath: path] != $1[keyPath: path] }
         }
 
         /// `section.key`, as problems and the example file name it.
-        var name: String { "\(section).\(key)" }
+        public var name: String { "\(section).\(key)" }
     }
+
+    /// Every key, in the file's order: a file is read by these, and a problem lists a section's
+    /// keys in this order. A key left out would be unknown to a file; the example file's test
+    /// would say so.
+    static let options: [Option] = [
+        .mode, .callTimeout, .mprisProxy,
+        .ignoredPlayers, .playerPriority,
+        .seekStep, .seekInterval, .headsetClickGap, .headsetHold,
+        .readKeyboards, .includeDevices, .excludeDevices,
+        .shakeAction, .shakeSensitivity, .longestShake,
+    ]
 
     /// The keys whose values differ between this configuration and `other`, as `section.key`,
     /// in the file's order.
     public func keys(differingFrom other: Configuration) -> [String] {
         Configuration.options.filter { $0.differs(self, other) }.map(\.name)
     }
+}
 
-    static var options: [Option] {
-        [
-            .choice("service", "mode", \.mode),
-            .milliseconds("service", "call_timeout_ms", 1...60_000, \.callTimeout),
-            .boolean("service", "mpris_proxy", \.mprisProxy),
+/// Each key named after the value of ``Configuration`` it sets.
+extension Configuration.Option {
+    public static let mode = choice("service", "mode", \.mode)
+    public static let callTimeout = milliseconds("service", "call_timeout_ms", 1...60_000, \.callTimeout)
+    public static let mprisProxy = boolean("service", "mpris_proxy", \.mprisProxy)
 
-            .names("players", "ignore", Configuration.playerNames, \.ignoredPlayers, normalize: Configuration.playerName),
-            .names("players", "priority", Configuration.playerNames, \.playerPriority, normalize: Configuration.playerName),
+    public static let ignoredPlayers = names("players", "ignore", Configuration.playerNames, \.ignoredPlayers, normalize: Configuration.playerName)
+    public static let playerPriority = names("players", "priority", Configuration.playerNames, \.playerPriority, normalize: Configuration.playerName)
 
-            .milliseconds("keys", "seek_step_ms", 100...600_000, \.seekStep),
-            .milliseconds("keys", "seek_interval_ms", 50...10_000, \.seekInterval),
-            .milliseconds("keys", "headset_click_gap_ms", 50...2_000, \.headsetClickGap),
-            .milliseconds("keys", "headset_hold_ms", 100...5_000, \.headsetHold),
+    public static let seekStep = milliseconds("keys", "seek_step_ms", 100...600_000, \.seekStep)
+    public static let seekInterval = milliseconds("keys", "seek_interval_ms", 50...10_000, \.seekInterval)
+    public static let headsetClickGap = milliseconds("keys", "headset_click_gap_ms", 50...2_000, \.headsetClickGap)
+    public static let headsetHold = milliseconds("keys", "headset_hold_ms", 100...5_000, \.headsetHold)
 
-            .boolean("devices", "read_keyboards", \.readKeyboards),
-            .names("devices", "include", Configuration.devicePatterns, \.includeDevices, normalize: Configuration.devicePattern),
-            .names("devices", "exclude", Configuration.devicePatterns, \.excludeDevices, normalize: Configuration.devicePattern),
+    public static let readKeyboards = boolean("devices", "read_keyboards", \.readKeyboards)
+    public static let includeDevices = names("devices", "include", Configuration.devicePatterns, \.includeDevices, normalize: Configuration.devicePattern)
+    public static let excludeDevices = names("devices", "exclude", Configuration.devicePatterns, \.excludeDevices, normalize: Configuration.devicePattern)
 
-            .choice("shake", "action", \.shakeAction),
-            .number("shake", "sensitivity", 0.3...16, unit: "g", \.shakeSensitivity),
-            .seconds("shake", "max_duration_s", 0.5...60, \.longestShake),
-        ]
-    }
+    public static let shakeAction = choice("shake", "action", \.shakeAction)
+    public static let shakeSensitivity = number("shake", "sensitivity", 0.3...16, unit: "g", \.shakeSensitivity)
+    public static let longestShake = seconds("shake", "max_duration_s", 0.5...60, \.longestShake)
+}
 
+extension Configuration {
     /// What a list of players holds, as problems and the example file say it.
     static let playerNames = "player names (\"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"
 

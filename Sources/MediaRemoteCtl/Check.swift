@@ -67,7 +67,7 @@ struct Check: ParsableCommand {
                 let configuration = try Configuration(toml: text, file: path)
                 // What the service would refuse on this machine, as it would say it.
                 if let refusal = UInputAccess.refusal(of: configuration) {
-                    problems = [.init(line: 0, key: "devices.read_keyboards", message: refusal)]
+                    problems = [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)]
                 }
             } catch {
                 problems = error.problems

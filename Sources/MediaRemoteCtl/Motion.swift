@@ -91,13 +91,13 @@ struct MotionCommand: ParsableCommand {
         }
 
         /// What --sensitivity takes: the configuration's range for shake.sensitivity.
-        static var allowedSensitivity: String { Configuration.allowed("shake", "sensitivity") }
+        static var allowedSensitivity: String { Configuration.Option.shakeSensitivity.allowed }
 
         /// The detector's parameters, as the service's with --sensitivity as its configured
         /// sensitivity; nil when the configuration would not take that.
         var parameters: SwingDetector.Parameters? {
             guard let number = Double(sensitivity) else { return nil }
-            return Configuration().setting("shake", "sensitivity", to: .float(number, written: sensitivity))?.detectorParameters
+            return Configuration().setting(.shakeSensitivity, to: .float(number, written: sensitivity))?.detectorParameters
         }
 
         func run() throws {

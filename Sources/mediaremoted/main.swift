@@ -120,9 +120,9 @@ while let argument = arguments.popFirst() {
         // The file's service.call_timeout_ms, by that key's one declaration.
         let text = value(for: argument, "milliseconds")
         guard let milliseconds = Int64(text),
-              let checked = Configuration().setting("service", "call_timeout_ms", to: .integer(milliseconds, written: text))
+              let checked = Configuration().setting(.callTimeout, to: .integer(milliseconds, written: text))
         else {
-            refuse("--call-timeout takes \(Configuration.allowed("service", "call_timeout_ms")), not \(Quote.text(text))")
+            refuse("--call-timeout takes \(Configuration.Option.callTimeout.allowed), not \(Quote.text(text))")
         }
         settings.overrides.append { $0.callTimeout = checked.callTimeout }
     case "--read-keyboards":

@@ -144,18 +144,18 @@ import Testing
 
     /// mediaremotectl motion replay --sensitivity takes what shake.sensitivity takes, from its declaration.
     @Test func aKeyGivenOnACommandLineIsCheckedByItsDeclaration() {
-        #expect(Configuration.allowed("shake", "sensitivity") == "0.3 to 16 g")
-        #expect(Configuration.allowed("service", "call_timeout_ms") == "1 to 60000 ms")
-        #expect(Configuration().setting("shake", "sensitivity", to: .float(0.3, written: "0.3"))?.shakeSensitivity == 0.3)
-        #expect(Configuration().setting("shake", "sensitivity", to: .integer(16, written: "16"))?.shakeSensitivity == 16)
-        #expect(Configuration().setting("shake", "sensitivity", to: .float(16.5, written: "16.5")) == nil)
-        #expect(Configuration().setting("shake", "sensitivity", to: .float(-1, written: "-1")) == nil)
-        #expect(Configuration().setting("shake", "sensitivity", to: .float(.nan, written: "nan")) == nil)
-        #expect(Configuration().setting("shake", "sensitivity", to: .string("high")) == nil)
+        #expect(Configuration.Option.shakeSensitivity.allowed == "0.3 to 16 g")
+        #expect(Configuration.Option.callTimeout.allowed == "1 to 60000 ms")
+        #expect(Configuration().setting(.shakeSensitivity, to: .float(0.3, written: "0.3"))?.shakeSensitivity == 0.3)
+        #expect(Configuration().setting(.shakeSensitivity, to: .integer(16, written: "16"))?.shakeSensitivity == 16)
+        #expect(Configuration().setting(.shakeSensitivity, to: .float(16.5, written: "16.5")) == nil)
+        #expect(Configuration().setting(.shakeSensitivity, to: .float(-1, written: "-1")) == nil)
+        #expect(Configuration().setting(.shakeSensitivity, to: .float(.nan, written: "nan")) == nil)
+        #expect(Configuration().setting(.shakeSensitivity, to: .string("high")) == nil)
         // Only that key changes.
         var expected = Configuration()
         expected.shakeSensitivity = 4
-        #expect(Configuration().setting("shake", "sensitivity", to: .float(4, written: "4")) == expected)
+        #expect(Configuration().setting(.shakeSensitivity, to: .float(4, written: "4")) == expected)
     }
 
     @Test func everyMistakeIsListedNotOnlyTheFirst() {
@@ -250,11 +250,13 @@ import Testing
         let text = try String(contentsOf: example, encoding: .utf8)
         #expect(try Configuration(toml: text, file: "config.example.toml") == Configuration())
         let keys = Set(try TOMLParser.parse(text).entries.map { $0.key.joined(separator: ".") })
-        #expect(keys == Set(Configuration.options.map { "\($0.section).\($0.key)" }))
+        #expect(keys == Set(Configuration.options.map(\.name)))
+        // Each declaration listed once among the keys the file is read by.
+        #expect(Set(Configuration.options.map(\.name)).count == Configuration.options.count)
         let comments = Self.comments(text)
         for option in Configuration.options {
-            let key = "\(option.section).\(option.key)"
-            #expect(comments[key]?.contains(option.allowed) == true, "config.example.toml: the comment on \(key) does not say \(option.allowed)")
+            #expect(comments[option.name]?.contains(option.allowed) == true,
+                    "config.example.toml: the comment on \(option.name) does not say \(option.allowed)")
         }
     }
 
