@@ -9,9 +9,9 @@ protocol EventDispatching: AnyObject {
 }
 
 /// The input devices the service reads: media keys and headset buttons (KeyInput), and the
-/// accelerometers, open only while motion is claimed (MotionInput). Its one job is to turn
-/// devices into events for ``rules``, and to say in the log which devices it reads and why
-/// not the others.
+/// accelerometers, open only while motion is claimed (MotionInput). It turns what the devices
+/// do into events for ``rules``, and says in the log which devices it reads and why not the
+/// others.
 final class DeviceInputs {
     /// Where each event the devices produce goes, on the loop.
     weak var rules: (any EventDispatching)?

@@ -47,7 +47,8 @@ public enum Log {
             }
             line = "mediaremoted: \(label)\(message)\n"
         }
-        // One write(2) per line, so lines from a crash handler or another thread never interleave.
+        // The whole message in one write(2), unbuffered: nothing waits in a buffer to be lost if
+        // the process dies, and a message of several lines reaches journald (or a pipe) together.
         var bytes = Array(line.utf8)
         _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }

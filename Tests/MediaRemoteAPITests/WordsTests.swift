@@ -27,6 +27,7 @@ struct WordsTests {
         for subtype in RemoteControlSubtype.allCases {
             if let end = subtype.endOfSeek { #expect(end.beginningOfSeek == subtype) }
             #expect(subtype.isSeek == subtype.rawValue.contains("Seeking"))
+            #expect(subtype.beginsSeek == subtype.rawValue.hasPrefix("beginSeeking"))
         }
     }
 

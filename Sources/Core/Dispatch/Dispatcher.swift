@@ -51,7 +51,7 @@ public struct Dispatcher: Sendable {
         }
         switch event.kind {
         case .remoteControl(let subtype):
-            if subtype.endOfSeek != nil {
+            if subtype.beginsSeek {
                 if case .handled(let link)? = dispatch.outcome {
                     seeks[subtype] = SeekInProgress(direction: subtype, source: event.source, link: link, since: event.timestamp)
                 } else {
@@ -92,7 +92,7 @@ public struct Dispatcher: Sendable {
         }
         // A begin sent again while that seek is held holds it on where it is: sent to Now
         // Playing instead, it would leave the first handler seeking with no end to come.
-        if subtype.endOfSeek != nil, let held = seeks[subtype], !held.ending, registry.knows(held.link.app) {
+        if subtype.beginsSeek, let held = seeks[subtype], !held.ending, registry.knows(held.link.app) {
             return ([held.link], .declined)
         }
         let choice = registry.nowPlayingChoice(at: now)

@@ -23,8 +23,11 @@ public enum RemoteControlSubtype: String, CaseIterable, Hashable, Sendable, Cust
         }
     }
 
+    /// Whether it begins a seek (`beginSeekingForward`, `beginSeekingBackward`).
+    public var beginsSeek: Bool { endOfSeek != nil }
+
     /// Whether it begins or ends a seek.
-    public var isSeek: Bool { endOfSeek != nil || beginningOfSeek != nil }
+    public var isSeek: Bool { beginsSeek || beginningOfSeek != nil }
 
     /// For an end seeking subtype, the subtype that began it.
     public var beginningOfSeek: RemoteControlSubtype? {
