@@ -1,11 +1,21 @@
 import DBusTypes
 
 /// The members of the MPRIS 2 specification that MediaRemote calls, exports or follows, typed
-/// as the specification gives them.
+/// as the specification gives them: a property's Swift type is its D-Bus type (`Metadata` is
+/// `[String: Value]`, `a{sv}`), and no other file spells a member's name. Their bodies are in
+/// MPRISBodies.swift.
 public enum MPRISMembers {
     // org.mpris.MediaPlayer2
     public static let raise = TypedMethod<NoArguments, NoArguments>("Raise")
     public static let quit = TypedMethod<NoArguments, NoArguments>("Quit")
+
+    // org.mpris.MediaPlayer2's properties: what the player is, and what it takes.
+    public static let canQuit = TypedProperty<Bool>("CanQuit")
+    public static let canRaise = TypedProperty<Bool>("CanRaise")
+    public static let hasTrackList = TypedProperty<Bool>("HasTrackList")
+    public static let identity = TypedProperty<String>("Identity")
+    public static let supportedUriSchemes = TypedProperty<[String]>("SupportedUriSchemes")
+    public static let supportedMimeTypes = TypedProperty<[String]>("SupportedMimeTypes")
 
     // org.mpris.MediaPlayer2.Player: the transport, each without arguments.
     public static let next = TypedMethod<NoArguments, NoArguments>("Next")
@@ -21,53 +31,23 @@ public enum MPRISMembers {
     public static let openUri = TypedMethod<URIArgument, NoArguments>("OpenUri")
     public static let seeked = TypedSignal<SeekedPosition>("Seeked")
 
-    // org.mpris.MediaPlayer2.Player's properties that MediaRemote writes (the writable four)
-    // or reads alone (Position, which no player signals).
+    // org.mpris.MediaPlayer2.Player's properties: what plays and how. LoopStatus, Rate, Shuffle
+    // and Volume are writable; Position is never signalled, so it is read when needed.
+    public static let playbackStatus = TypedProperty<String>("PlaybackStatus")
     public static let loopStatus = TypedProperty<String>("LoopStatus")
     public static let rate = TypedProperty<Double>("Rate")
     public static let shuffle = TypedProperty<Bool>("Shuffle")
+    public static let metadata = TypedProperty<[String: Value]>("Metadata")
     public static let volume = TypedProperty<Double>("Volume")
     public static let position = TypedProperty<Int64>("Position")
-}
+    public static let minimumRate = TypedProperty<Double>("MinimumRate")
+    public static let maximumRate = TypedProperty<Double>("MaximumRate")
 
-/// `Seek`'s argument: microseconds to move, back when negative.
-public struct SeekOffset: SingleFieldBody, Hashable, Sendable {
-    public var content: Int64
-    public init(_ content: Int64) { self.content = content }
-    public static var fieldName: String { "Offset" }
-    public static var owner: String { "Seek's offset" }
-}
-
-/// `Seeked`'s argument: the new position, in microseconds.
-public struct SeekedPosition: SingleFieldBody, Hashable, Sendable {
-    public var content: Int64
-    public init(_ content: Int64) { self.content = content }
-    public static var fieldName: String { "Position" }
-    public static var owner: String { "Seeked" }
-}
-
-/// `OpenUri`'s argument.
-public struct URIArgument: SingleFieldBody, Hashable, Sendable {
-    public var content: String
-    public init(_ content: String) { self.content = content }
-    public static var fieldName: String { "Uri" }
-    public static var owner: String { "OpenUri's URI" }
-}
-
-/// `SetPosition`'s arguments: the track it is meant for, and where in it.
-public struct SetPositionArguments: MessageBody, Hashable, Sendable {
-    public var trackID: ObjectPath
-    public var position: Int64
-
-    public init(trackID: ObjectPath, position: Int64) {
-        (self.trackID, self.position) = (trackID, position)
-    }
-
-    public static let fields = [Field("TrackId", ObjectPath.self), Field("Position", Int64.self)]
-    public var arguments: [Value] { [trackID.dbusValue, position.dbusValue] }
-
-    public init(arguments: [Value]) throws(DBusError) {
-        let field = try FieldReader(arguments, Self.fields, of: "SetPosition")
-        (trackID, position) = (try field("TrackId"), try field("Position"))
-    }
+    // org.mpris.MediaPlayer2.Player's capabilities (``PlayerProperties/capabilities``).
+    public static let canGoNext = TypedProperty<Bool>("CanGoNext")
+    public static let canGoPrevious = TypedProperty<Bool>("CanGoPrevious")
+    public static let canPlay = TypedProperty<Bool>("CanPlay")
+    public static let canPause = TypedProperty<Bool>("CanPause")
+    public static let canSeek = TypedProperty<Bool>("CanSeek")
+    public static let canControl = TypedProperty<Bool>("CanControl")
 }

@@ -75,7 +75,7 @@ public final class PlayerDelivery {
         guard case .boolean(let on)? = current?.unwrapped else { return answer(.declined) }
         call(
             app.busName, app, player, StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, MPRISMembers.shuffle.name), .boolean(!on)),
-            interface: .properties, describing: "a change of Shuffle", answer: answer)
+            interface: .properties, describing: "a change of \(MPRISMembers.shuffle.name)", answer: answer)
     }
 
     /// The player of `app` left: its seeks stop.

@@ -14,29 +14,23 @@ public struct PlayerProperties: Equatable, Sendable {
     /// Reads a property map (`GetAll`'s reply, or `PropertiesChanged`'s changed properties).
     /// (A map of another shape reads as empty: ``LenientPropertyMap``.)
     public init(_ properties: [String: Value]) {
-        for (name, value) in properties {
-            if name == "PlaybackStatus", case .string(let text) = value {
-                status = PlaybackStatus(rawValue: text)
-            } else if let capability = PlayerProperties.capability(named: name), case .boolean(let flag) = value {
-                known.insert(capability)
-                if flag { values.insert(capability) }
-            }
+        if let text = MPRISMembers.playbackStatus.value(in: properties) { status = PlaybackStatus(rawValue: text) }
+        for (capability, property) in Self.capabilities {
+            guard let flag = property.value(in: properties) else { continue }
+            known.insert(capability)
+            if flag { values.insert(capability) }
         }
     }
 
     /// Each capability with the property that says it, in the specification's order.
-    public static let capabilities: [(PlayerCapabilities, MemberName)] = [
-        (.control, "CanControl"), (.play, "CanPlay"), (.pause, "CanPause"), (.goNext, "CanGoNext"),
-        (.goPrevious, "CanGoPrevious"), (.seek, "CanSeek"),
+    public static let capabilities: [(PlayerCapabilities, TypedProperty<Bool>)] = [
+        (.control, MPRISMembers.canControl), (.play, MPRISMembers.canPlay), (.pause, MPRISMembers.canPause),
+        (.goNext, MPRISMembers.canGoNext), (.goPrevious, MPRISMembers.canGoPrevious), (.seek, MPRISMembers.canSeek),
     ]
 
     /// The names of the properties saying what `capabilities` holds.
     public static func names(of capabilities: PlayerCapabilities) -> [MemberName] {
-        Self.capabilities.filter { capabilities.contains($0.0) }.map(\.1)
-    }
-
-    private static func capability(named name: String) -> PlayerCapabilities? {
-        capabilities.first { $0.1.rawValue == name }?.0
+        Self.capabilities.filter { capabilities.contains($0.0) }.map(\.1.name)
     }
 
     /// `base` updated with what these properties say.

@@ -126,7 +126,8 @@ public final class PlayerTracker {
         ignoredOnBus.sorted { $0.key < $1.key }.map { ($0.key, $0.value.owner, $0.value.listedAs) }
     }
 
-    /// The player's properties (`org.mpris.MediaPlayer2.Player`) as last read or signalled.
+    /// The player's properties (`org.mpris.MediaPlayer2.Player`) as last read or signalled, as
+    /// it sent them (the proxy mirrors them so); ``value(of:of:)`` reads one as a Swift value.
     public func properties(of app: AppID) -> [String: Value] {
         players[app.busName]?.properties ?? [:]
     }
@@ -136,22 +137,28 @@ public final class PlayerTracker {
         players[app.busName]?.rootProperties ?? [:]
     }
 
-    /// The player's `Identity`, if it gave one.
-    public func identity(of app: AppID) -> String? {
-        if case .string(let identity)? = rootProperties(of: app)["Identity"] { identity } else { nil }
+    /// One of the player's properties (`MPRISMembers.shuffle`), if it has it with its type.
+    public func value<Content>(of property: TypedProperty<Content>, of app: AppID) -> Content? {
+        property.value(in: properties(of: app))
     }
 
-    /// Where the player's signals of property `name` stand now, for ``remember(_:_:of:unlessSignalledSince:)``.
-    public func signalMark(_ name: String, of app: AppID) -> Int {
-        players[app.busName]?.signalled[name] ?? 0
+    /// One of the player's root interface's properties (`MPRISMembers.identity`), if it has it
+    /// with its type.
+    public func rootValue<Content>(of property: TypedProperty<Content>, of app: AppID) -> Content? {
+        property.value(in: rootProperties(of: app))
     }
 
-    /// A value just written to the player's property `name` and taken by it: what is read
-    /// until the player says otherwise (its PropertiesChanged may come later, or never). If
-    /// the player signalled the property since `mark` (before its answer), what it said stands.
-    public func remember(_ name: String, _ value: Value, of app: AppID, unlessSignalledSince mark: Int) {
-        guard let tracked = players[app.busName], (tracked.signalled[name] ?? 0) == mark else { return }
-        players[app.busName]?.properties[name] = value
+    /// Where the player's signals of `property` stand now, for ``remember(_:as:of:unlessSignalledSince:)``.
+    public func signalMark(of property: MemberName, of app: AppID) -> Int {
+        players[app.busName]?.signalled[property.rawValue] ?? 0
+    }
+
+    /// A value just written to the player's `property` and taken by it: what is read until the
+    /// player says otherwise (its PropertiesChanged may come later, or never). If the player
+    /// signalled the property since `mark` (before its answer), what it said stands.
+    public func remember(_ value: Value, as property: MemberName, of app: AppID, unlessSignalledSince mark: Int) {
+        guard let tracked = players[app.busName], (tracked.signalled[property.rawValue] ?? 0) == mark else { return }
+        players[app.busName]?.properties[property.rawValue] = value
     }
 
     /// How many entries the tracker keeps (players, pending retries), for leak checks.
@@ -264,7 +271,7 @@ public final class PlayerTracker {
     private func propertiesChanged(_ owner: BusName, _ change: LenientPropertiesChange) {
         guard var tracked = players[owner], tracked.isReported else { return }
         let changes = change.changed
-        let statusBefore = tracked.properties["PlaybackStatus"]
+        let statusBefore = MPRISMembers.playbackStatus.dbusValue(in: tracked.properties)
         let capabilitiesBefore = tracked.capabilities
         tracked.properties.merge(changes) { $1 }
         for name in changes.keys { tracked.signalled[name, default: 0] += 1 }
@@ -281,7 +288,7 @@ public final class PlayerTracker {
         players[owner] = tracked
         // What changes nothing for the rules does not reach them: a player may repeat its
         // status thousands of times a second.
-        let status = changes["PlaybackStatus"] != statusBefore ? properties.status : nil
+        let status = MPRISMembers.playbackStatus.dbusValue(in: changes) != statusBefore ? properties.status : nil
         let changedCapabilities = capabilities != capabilitiesBefore ? capabilities : nil
         guard status != nil || changedCapabilities != nil else { return }
         delegate?.playerChanged(AppID(owner), status: status, capabilities: changedCapabilities)
