@@ -18,7 +18,7 @@ extension EventRouter {
             if let subtype = action.remoteControl {
                 delivery.deliver(subtype, to: app, player: player, answer: answer)
             } else {
-                delivery.toggleShuffle(of: app, player: player, current: tracker.properties(of: app)[MPRISMembers.shuffle.name.rawValue], answer: answer)
+                delivery.toggleShuffle(of: app, player: player, current: tracker.value(of: MPRISMembers.shuffle, of: app), answer: answer)
             }
         case .responder(let address):
             callResponder(address, event, answer: answer)

@@ -71,8 +71,8 @@ public final class PlayerDelivery {
 
     /// The shake action `shuffle`: sets the player's `Shuffle` to the opposite of `current`, its
     /// value as last read. A player without a boolean `Shuffle` declines.
-    public func toggleShuffle(of app: AppID, player: Player, current: Value?, answer: @escaping (Dispatch.Answer) -> Void) {
-        guard case .boolean(let on)? = current?.unwrapped else { return answer(.declined) }
+    public func toggleShuffle(of app: AppID, player: Player, current: Bool?, answer: @escaping (Dispatch.Answer) -> Void) {
+        guard let on = current else { return answer(.declined) }
         call(
             app.busName, app, player, StandardMembers.set, PropertyWrite(PropertyAddress(MPRISNames.player, MPRISMembers.shuffle.name), .boolean(!on)),
             interface: .properties, describing: "a change of \(MPRISMembers.shuffle.name)", answer: answer)
