@@ -23,29 +23,6 @@ import Time
 ///   within `settleTime` of its last stroke. After an activity is cancelled, nothing begins
 ///   again until the motion has calmed for `restTime`.
 public struct SwingDetector: ShakeDetector {
-    /// The parameters' times as seconds in Double: the detector weighs every sample (up to
-    /// 1 kHz) against them and against its running means in floating point, so they are
-    /// converted once, here, not at each comparison. Its points in time are instants, and a span
-    /// it weighs against these is the difference of two instants' ``MonotonicInstant/seconds``,
-    /// not the exact `Duration` between them: the two can differ in the last bit, which decides
-    /// a tie (a sample exactly `stillTime` after another, common at 100 Hz), and the figures in
-    /// DECISIONS.md were made this way.
-    private struct Seconds {
-        let longestSwing, shortestShake, longestShake, pause, stillTime, settleTime, restTime, joltGap: Double
-
-        init(_ parameters: Parameters) {
-            func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
-            longestSwing = seconds(parameters.longestSwing)
-            shortestShake = seconds(parameters.shortestShake)
-            longestShake = seconds(parameters.longestShake)
-            pause = seconds(parameters.pause)
-            stillTime = seconds(parameters.stillTime)
-            settleTime = seconds(parameters.settleTime)
-            restTime = seconds(parameters.restTime)
-            joltGap = seconds(parameters.joltGap)
-        }
-    }
-
     private struct Turn {
         var point: Vector3
         var time: MonotonicInstant
