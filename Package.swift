@@ -89,7 +89,7 @@ let package = Package(
         // The recordings the detector is scored on, and their features.
         .testTarget(name: "MotionEvaluationTests", dependencies: ["Motion", "MotionEvaluation", "Time"]),
         // The TOML reader and every option's checks.
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "Core", "DBusTypes", "Motion"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "DBusTypes", "MediaRemoteAPI", "Motion"]),
         // Reading a player's MPRIS properties.
         .testTarget(name: "MPRISTests", dependencies: ["MPRIS", "Core", "DBusTypes"]),
         // Names, signatures and values by the specification's rules.

@@ -18,20 +18,27 @@ extension Coordinator: EventDispatching {
     /// Sends `event` up its chain; `completion` gets the outcome, after `EventDispatched` is out
     /// and what the dispatch's end asks is done.
     func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
-        router.dispatch(event) { [unowned self] outcome, effects in
-            self.perform(effects)
-            completion?(outcome)
-        }
+        perform(router.start(event), completion: completion)
     }
 
-    /// Does what the rules ask, in the order asked.
-    func perform(_ effects: [RulesEffect]) {
+    /// Does what the rules ask, in the order asked; `completion` is told the outcome of the
+    /// dispatch these effects are steps of, if any.
+    func perform(_ effects: [RulesEffect], completion: ((Outcome) -> Void)? = nil) {
         for effect in effects {
             switch effect {
             case .motion(let wanted): inputs.setMotionActive(wanted)
             case .dispatch(let event): dispatch(event)
             case .publish: publishChanges()
             case .endSeeks(let deadline): seekTimer.arm(at: deadline)
+            case .deliver(let running, let link):
+                deliver(running.event, to: link) { [weak self] answer in
+                    guard let self else { return }
+                    self.perform(self.router.answered(running, answer), completion: completion)
+                }
+            case .announce(let event, let outcome, let silent):
+                Coordinator.log(event, outcome, silent: silent)
+                announce(event, outcome, silent: silent)
+            case .finished(let outcome): completion?(outcome)
             }
         }
     }
@@ -41,7 +48,7 @@ extension Coordinator: EventDispatching {
     /// dispatched, and the timer armed for the next.
     func endSeeksDue() {
         for event in change({ $0.takeSeekEndsDue(at: router.now) }) {
-            Log.info("\(EventRouter.describe(event)): the seek begun by a call \(SeekInProgress.longestWithoutEnd) ago got no end; ending it")
+            Log.info("\(Coordinator.describe(event)): the seek begun by a call \(SeekInProgress.longestWithoutEnd) ago got no end; ending it")
             dispatch(event)
         }
         perform([.endSeeks(at: router.dispatcher.nextSeekDeadline)])

@@ -8,14 +8,16 @@ import MPRIS
 /// reload); on a reload, what must be restarted (devices, the proxy) is touched only if it
 /// changed, so a reload that changes nothing disturbs nothing.
 extension Coordinator {
+    /// The rules' settings: a change of state like any other on a reload (a mode may end a pin;
+    /// a mode or a priority may move Now Playing).
+    static func setRules(_ dispatcher: inout Dispatcher, _ options: Service.Options) {
+        dispatcher.registry.mode = options.mode
+        dispatcher.registry.playerPriority = options.playerPriority
+        dispatcher.shakeAction = options.shakeAction
+    }
+
     /// Takes the settings that are plain values, as they are: at start-up and on every reload.
-    func adopt(_ options: Service.Options) {
-        change { dispatcher in
-            dispatcher.registry.mode = options.mode
-            dispatcher.registry.playerPriority = options.playerPriority
-            dispatcher.shakeAction = options.shakeAction
-        }
-        router.responderTimeout = options.callTimeout
+    func adoptPlainValues(_ options: Service.Options) {
         delivery.callTimeout = options.callTimeout
         proxy?.callTimeout = options.callTimeout
         delivery.seekStep = options.seekStep
@@ -26,7 +28,8 @@ extension Coordinator {
     func apply(_ options: Service.Options, over old: Service.Options) -> [String] {
         // Mode and priority may move Now Playing and change the Mode property: adopting them
         // is a change of the rules' state, announced as every one is.
-        adopt(options)
+        change { Self.setRules(&$0, options) }
+        adoptPlainValues(options)
         var changes: [String] = []
         if options.mode != old.mode { changes.append("mode \(options.mode)") }
         if options.playerPriority != old.playerPriority { changes.append("player priority") }

@@ -59,11 +59,17 @@ final class Coordinator {
         calls = CallQueue(connection: connection)
         delivery = PlayerDelivery(
             calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
-        router = EventRouter(connection: connection, calls: calls, delivery: delivery, tracker: tracker, responderTimeout: options.callTimeout)
+        router = EventRouter()
         inputs = DeviceInputs(loop: connection.loop)
         announcer = PropertyAnnouncer(connection: connection)
-        adopt(options)
+        // Nothing to announce or open yet: the announcer's first state is made at start, and the
+        // sensors open once the service's name is taken.
+        _ = router.apply { Self.setRules(&$0, options) }
+        adoptPlainValues(options)
     }
+
+    /// How long a Responder1 object has to answer.
+    var responderTimeout: Duration { options.callTimeout }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
     /// ``takeProxyName()``), recalls what the service before this one knew (kept at

@@ -96,12 +96,12 @@ final class DeviceInputs {
         if open > 0 { Log.info("closed the \(open) input device\(open == 1 ? "" : "s") read, and gave them back") }
     }
 
-    private static func describe(_ reading: KeyInput.Reading?) -> String {
-        switch reading {
-        case .takenOver(let clone): "read, taken over (its other keys go on to the desktop through \(clone.isEmpty ? "a clone" : clone))"
-        case .shared(let because, _): "read shared: \(because)"
-        case .waitingForKeysUp?: "to be taken over once its keys are released"
-        case nil: "read"
+    private static func describe(_ state: KeyInput.DeviceInfo.State) -> String {
+        switch state {
+        case .read(.takenOver(let clone)): "read, taken over (its other keys go on to the desktop through \(clone.isEmpty ? "a clone" : clone))"
+        case .read(.shared(let because, _)): "read shared: \(because)"
+        case .read(.waitingForKeysUp): "to be taken over once its keys are released"
+        case .notRead(let why): "not read: \(why)"
         }
     }
 
@@ -112,7 +112,7 @@ final class DeviceInputs {
         // has KeyInput's notice, with the fix: no line of their own, appearing or going.
         let shown = now.filter { !$0.value.name.isEmpty && !$0.value.lacksPermission }
         for device in devices where shown[device.path] != nil && logged[device.path] != device {
-            Log.info("input device \(device.path) (\(device.name)): " + (device.isRead ? Self.describe(device.reading) : "not read: \(device.reason)"))
+            Log.info("input device \(device.path) (\(device.name)): " + Self.describe(device.state))
         }
         // Said once, and only for want of /dev/uinput: that is what the fix mends.
         if !saidShared, let problem = devices.lazy.compactMap({ device -> String? in

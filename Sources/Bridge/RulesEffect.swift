@@ -2,9 +2,9 @@ import Core
 import MediaRemoteAPI
 import Time
 
-/// What the daemon does because the rules' state changed or an event's dispatch ended. The
-/// rules' side (``EventRouter``) says what; ``Coordinator/perform(_:)`` does it, in the order
-/// the list gives, and the order is decided here and nowhere else.
+/// What the daemon does because the rules' state changed or an event went a step up its
+/// chain. The rules' side (``EventRouter``) says what; ``Coordinator/perform(_:completion:)``
+/// does it, in the order the list gives, and the order is decided here and nowhere else.
 enum RulesEffect: Hashable {
     /// Open the accelerometers (motion is wanted: claimed, or a shake action set), or close them.
     case motion(wanted: Bool)
@@ -16,6 +16,14 @@ enum RulesEffect: Hashable {
     case publish
     /// Arm the timer that ends seeks begun by calls at this moment (none: no such seek).
     case endSeeks(at: MonotonicInstant?)
+    /// Deliver the event `running` carries to `link` (an MPRIS call, the shake action, a
+    /// Responder1 call), and bring the answer back (``EventRouter/answered(_:_:)``).
+    case deliver(Dispatch, to: Link)
+    /// Log the outcome of an event's dispatch and emit `EventDispatched` (naming who did not
+    /// answer in time, when one did not).
+    case announce(Event, Outcome, silent: Link?)
+    /// The dispatch is over: whoever sent the event is told its outcome.
+    case finished(Outcome)
 
     /// The rules' state before a change: what the change's effects are judged against.
     struct Before {
@@ -27,11 +35,23 @@ enum RulesEffect: Hashable {
         }
     }
 
+    /// Applies `change` to `dispatcher`: its result and what it asks. One the rules refuse
+    /// throws, leaving `dispatcher` as it was and asking nothing.
+    static func apply<Result, Failure: Error>(
+        _ change: (inout Dispatcher) throws(Failure) -> Result, to dispatcher: inout Dispatcher, at now: MonotonicInstant
+    ) throws(Failure) -> (Result, [RulesEffect]) {
+        let before = Before(dispatcher)
+        var after = dispatcher
+        let result = try change(&after)
+        dispatcher = after
+        return (result, ofChange(from: before, to: after, at: now))
+    }
+
     /// What a change of the rules' state from `before` to `after` asks, in order: the sensors
-    /// follow the claims at once; then the cancel of a shake the change ended goes out, so its
-    /// responder is called before the properties say the first responder moved; the
-    /// announcement comes last, of the state with all of it done. Every change publishes:
-    /// whether anything a person sees changed is the announcer's to find.
+    /// follow the claims at once; then the dispatch of a shake's cancel the change called for
+    /// starts (its call is sent before the announcement unless calls to that app are already
+    /// queued); the announcement comes last, of the state with all of it done. Every change
+    /// publishes: whether anything a person sees changed is the announcer's to find.
     static func ofChange(from before: Before, to after: Dispatcher, at now: MonotonicInstant) -> [RulesEffect] {
         var effects: [RulesEffect] = [.motion(wanted: after.wantsMotion)]
         if let cancel = after.cancellationNeeded(
@@ -43,9 +63,11 @@ enum RulesEffect: Hashable {
         return effects
     }
 
-    /// What the end of `event`'s dispatch asks: a seek's beginning or end moves the moment seeks
-    /// begun by calls end by themselves.
-    static func ofDispatch(of event: Event, after: Dispatcher) -> [RulesEffect] {
-        event.remoteControlSubtype?.isSeek == true ? [.endSeeks(at: after.nextSeekDeadline)] : []
+    /// What the end of an event's dispatch asks, in order: its outcome logged and announced
+    /// (`EventDispatched`); a seek's beginning or end moves the moment seeks begun by calls end
+    /// by themselves; then whoever sent it is told.
+    static func ofEnd(of dispatch: Dispatch, _ outcome: Outcome, after: Dispatcher) -> [RulesEffect] {
+        let seeks: [RulesEffect] = dispatch.event.remoteControlSubtype?.isSeek == true ? [.endSeeks(at: after.nextSeekDeadline)] : []
+        return [.announce(dispatch.event, outcome, silent: dispatch.silent)] + seeks + [.finished(outcome)]
     }
 }

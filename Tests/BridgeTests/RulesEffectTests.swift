@@ -30,24 +30,25 @@ struct RulesEffectTests {
     }
 
     /// The effects of `change` made to `dispatcher`.
-    static func effects(of dispatcher: Dispatcher, _ change: (inout Dispatcher) throws -> Void) rethrows -> [RulesEffect] {
-        var after = dispatcher
-        let before = RulesEffect.Before(dispatcher)
-        try change(&after)
-        return RulesEffect.ofChange(from: before, to: after, at: now)
+    static func effects(of dispatcher: Dispatcher, _ change: (inout Dispatcher) throws(CoreError) -> Void) throws(CoreError) -> [RulesEffect] {
+        var dispatcher = dispatcher
+        return try RulesEffect.apply(change, to: &dispatcher, at: now).1
     }
 
     @Test("a change with no shake under way: the sensors follow the claims, then the announcement")
     func plain() throws {
-        #expect(Self.effects(of: Dispatcher()) { $0.registry.beginReceiving(Self.x, at: Self.now) } == [.motion(wanted: false), .publish])
-        #expect(try Self.effects(of: Dispatcher()) { try $0.registry.claimMotion(Self.x, at: Self.now) } == [.motion(wanted: true), .publish])
-        #expect(Self.effects(of: Dispatcher()) { $0.shakeAction = .nextTrack } == [.motion(wanted: true), .publish])
+        #expect(try Self.effects(of: Dispatcher()) { $0.registry.beginReceiving(Self.x, at: Self.now) } == [.motion(wanted: false), .publish])
+        #expect(try Self.effects(of: Dispatcher()) { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(Self.x, at: Self.now) }
+            == [.motion(wanted: true), .publish])
+        #expect(try Self.effects(of: Dispatcher()) { $0.shakeAction = .nextTrack } == [.motion(wanted: true), .publish])
     }
 
     @Test("the first responder moves during a shake: its cancel goes out before the announcement")
     func responderMoved() throws {
         let cancel = Event.motion(.cancelled, at: Self.now, from: .accelerometer)
-        #expect(try Self.effects(of: Self.shaking()) { try $0.registry.becomeFirstResponder(ResponderAddress(app: Self.y, path: "/y"), at: Self.now) }
+        #expect(try Self.effects(of: Self.shaking()) { (dispatcher) throws(CoreError) in
+            try dispatcher.registry.becomeFirstResponder(ResponderAddress(app: Self.y, path: "/y"), at: Self.now)
+        }
             == [.motion(wanted: true), .dispatch(cancel), .publish])
         #expect(try Self.effects(of: Self.shaking()) { $0.registry.appLeft(Self.x) } == [.motion(wanted: false), .dispatch(cancel), .publish])
     }
@@ -60,20 +61,44 @@ struct RulesEffectTests {
         #expect(try Self.effects(of: Self.shaking()) { $0.registry.beginReceiving(Self.y, at: Self.now) } == [.motion(wanted: true), .publish])
     }
 
-    @Test("the end of a seek's dispatch arms the bound of seeks begun by calls; other events ask nothing")
-    func afterDispatch() {
-        var dispatcher = Dispatcher()
-        dispatcher.registry.playerAppeared(
-            Self.x, Player(busName: "org.mpris.MediaPlayer2.x", status: .playing, capabilities: .all), .appeared, at: MonotonicInstant(microseconds: 1))
-        let begin = Event.remoteControl(.beginSeekingForward, at: Self.now, from: .api)
-        var dispatch = dispatcher.dispatch(begin, at: Self.now)
-        _ = dispatch.start()
-        _ = dispatch.answer(.handled)
-        dispatcher.finished(dispatch)
-        let deadline = Self.now + SeekInProgress.longestWithoutEnd
-        #expect(dispatcher.nextSeekDeadline == deadline)
-        #expect(RulesEffect.ofDispatch(of: begin, after: dispatcher) == [.endSeeks(at: deadline)])
-        #expect(RulesEffect.ofDispatch(of: .remoteControl(.play, at: Self.now, from: .api), after: dispatcher) == [])
-        #expect(RulesEffect.ofDispatch(of: .motion(.began, at: Self.now, from: .simulated), after: dispatcher) == [])
+    @Test("a change the rules refuse leaves the state as it was and asks nothing, even if it had begun to change it")
+    func refused() throws {
+        var dispatcher = try Self.shaking()
+        let before = dispatcher
+        #expect(throws: CoreError.self) {
+            _ = try RulesEffect.apply({ (dispatcher) throws(CoreError) in
+                _ = dispatcher.registry.releaseMotion(Self.x)
+                throw CoreError.invalidArgument("refused after a change")
+            }, to: &dispatcher, at: Self.now)
+        }
+        #expect(dispatcher.registry.motionClaims == before.registry.motionClaims && dispatcher.wantsMotion)
+        #expect(dispatcher.shakeSource == .accelerometer)
+    }
+
+    @Test("an event's way up its chain: each delivery is an effect, and its end is announced, then bounds seeks, then told")
+    func dispatchSteps() {
+        let router = EventRouter()
+        _ = router.apply { dispatcher in
+            dispatcher.registry.playerAppeared(
+                Self.x, Player(busName: "org.mpris.MediaPlayer2.x", status: .playing, capabilities: .all), .appeared,
+                at: MonotonicInstant(microseconds: 1))
+        }
+        let begin = Event.remoteControl(.beginSeekingForward, at: router.now, from: .api)
+        let first = router.start(begin)
+        guard case .deliver(let running, to: let link)? = first.first, first.count == 1 else {
+            Issue.record("the first step is not one delivery: \(first)")
+            return
+        }
+        #expect(link == .player(Self.x, Player(busName: "org.mpris.MediaPlayer2.x", status: .playing, capabilities: .all)))
+        #expect(router.dispatchesInFlight == 1)
+        let end = router.answered(running, .handled)
+        let deadline = router.dispatcher.nextSeekDeadline
+        #expect(deadline != nil)
+        #expect(end == [.announce(begin, .handled(link), silent: nil), .endSeeks(at: deadline), .finished(.handled(link))])
+        #expect(router.dispatchesInFlight == 0)
+        // Not a seek: no bound to move. Nobody receiving here after the player left: discarded at once.
+        _ = router.apply { $0.registry.playerVanished(Self.x) }
+        let play = Event.remoteControl(.play, at: router.now, from: .api)
+        #expect(router.start(play) == [.announce(play, .discarded(.nobodyReceiving), silent: nil), .finished(.discarded(.nobodyReceiving))])
     }
 }

@@ -1,4 +1,3 @@
-import Core
 import DBusTypes
 import Foundation
 import MediaRemoteAPI

@@ -1,9 +1,9 @@
+import DBusTypes
 import MediaRemoteAPI
 import Testing
 import Time
 
 @testable import Core
-import DBusTypes
 
 @Suite("Dispatch: the chain, declining, outcomes")
 struct DispatchTests {

@@ -1,9 +1,9 @@
+import DBusTypes
 import MediaRemoteAPI
 import Testing
 import Time
 
 @testable import Core
-import DBusTypes
 
 /// Rule 2 across a restart: what one service knew (its ``RulesMemory``, taken when the
 /// transcript before the restart ends) recalled by the next as it finds the players again.

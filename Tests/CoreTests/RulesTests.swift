@@ -1,9 +1,9 @@
+import DBusTypes
 import MediaRemoteAPI
 import Testing
 import Time
 
 @testable import Core
-import DBusTypes
 
 @Suite("Rules 1, 3, 5 and 6: receiving, first responder, claims, leaving")
 struct RulesTests {

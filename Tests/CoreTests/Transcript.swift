@@ -1,9 +1,9 @@
+import DBusTypes
 import MediaRemoteAPI
 import Testing
 import Time
 
 @testable import Core
-import DBusTypes
 
 /// A transcript of what happens on the bus, in order, on a virtual clock: the input of the
 /// rules' tests. Each step advances the clock by 10 ms, but a `wait` by its own time and a

@@ -29,6 +29,11 @@ struct IntrospectionDocumentTests {
         ("a tag never closed: what came before counts",
          "<node><interface name=\"a.b\"></interface><interface name=\"org.mediaremote.Responder1\"", ["a.b"]),
         ("no document at all", "", []),
+        ("a comment never closed hides the rest", "<node><interface name=\"a.b\"/><!-- <interface name=\"org.mediaremote.Responder1\"/>", ["a.b"]),
+        ("an attribute without quotes ends the reading", "<node><interface name=a.b/><interface name=\"org.mediaremote.Responder1\"/></node>", []),
+        ("a > inside a quoted value is part of it", "<node><method name=\"x>y\"/><interface name=\"org.mediaremote.Responder1\"/></node>",
+         ["org.mediaremote.Responder1"]),
+        ("a stray closing node before the object's", "</node><node><interface name=\"org.mediaremote.Responder1\"/></node>", []),
     ] as [(String, String, [String])])
     func interfaces(_ what: String, _ xml: String, _ expected: [String]) {
         let document = IntrospectionDocument(xml)

@@ -7,7 +7,7 @@ import Time
 
 /// The deliveries the dispatcher asks for (an MPRIS call, the shake action, a Responder1 call),
 /// and each outcome logged and announced.
-extension EventRouter {
+extension Coordinator {
     func deliver(_ event: Event, to link: Link, answer: @escaping (Dispatch.Answer) -> Void) {
         switch link {
         case .player(let app, let player):
@@ -47,10 +47,10 @@ extension EventRouter {
     static func log(_ event: Event, _ outcome: Outcome, silent: Link? = nil) {
         switch outcome {
         case .handled(let link):
-            Log.debug("\(EventRouter.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
+            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
         case .discarded(let reason):
             let who = silent.map { "; \(ObjectAddress($0)) did not answer in time" } ?? ""
-            Log.info("\(EventRouter.describe(event)) from \(event.source): discarded (\(reason.rawValue)\(who))")
+            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue)\(who))")
         }
     }
 
