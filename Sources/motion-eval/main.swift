@@ -87,30 +87,38 @@ func column(_ text: String, _ width: Int) -> String { text.padding(toLength: wid
 print(
     column("detector", 31) + " " + column("profile", 11) + " " + column("hand shakes", 14) + " " + column("began ms: med/p95, from motion", 30)
         + " false shakes/h  wrist windows  false starts/h  cancelled <= 1 s")
+/// A detector's score on `files` rendered as `profile` would deliver them, and for each hand
+/// shake begun, the time from when the device first moved 1 g to its `began`.
+@MainActor func evaluate(
+    _ name: String, _ make: () -> any ShakeDetector, _ profile: DeviceProfile, _ files: [String], explain: Bool = false
+) -> (Score, fromMotion: [Duration]) {
+    var score = Score()
+    var fromMotion: [Duration] = []
+    for file in files {
+        if let only = ProcessInfo.processInfo.environment["X_ONLY"], !file.hasPrefix(only) { continue }
+        guard let recording = recordings[file] else { continue }
+        let rendered = profile.render(recording)
+        var detector = make()
+        let events = detector.run(rendered)
+        let content = content(of: file, rendered)
+        score.add(events: events, in: content)
+        if case .handShakes(let shakes) = content {
+            for shake in shakes {
+                if let latency = Score.of(events, shake: shake).beganLatencies.first, let moved = rendered.motion(after: shake.start) {
+                    fromMotion.append(latency - moved)
+                }
+            }
+        }
+        if explain, name.hasPrefix("MediaRemote") { Explanation.print(file, profile.name, events, content, rendered) }
+    }
+    return (score, fromMotion)
+}
+
 var quietHours = 0.0
 for (name, make) in detectors {
     for profile in DeviceProfile.all {
-        var score = Score()
-        /// From when the device first moved 1 g to the `began`, for each hand shake begun.
-        var fromMotion: [Duration] = []
         if let only = ProcessInfo.processInfo.environment["X_PROFILE"], only != profile.name { continue }
-        for file in files {
-            if let only = ProcessInfo.processInfo.environment["X_ONLY"], !file.hasPrefix(only) { continue }
-            guard let recording = recordings[file] else { continue }
-            let rendered = profile.render(recording)
-            var detector = make()
-            let events = detector.run(rendered)
-            let content = content(of: file, rendered)
-            score.add(events: events, in: content)
-            if case .handShakes(let shakes) = content {
-                for shake in shakes {
-                    if let latency = Score.of(events, shake: shake).beganLatencies.first, let moved = rendered.motion(after: shake.start) {
-                        fromMotion.append(latency - moved)
-                    }
-                }
-            }
-            if explain, name.hasPrefix("MediaRemote") { Explanation.print(file, profile.name, events, content, rendered) }
-        }
+        let (score, fromMotion) = evaluate(name, make, profile, files, explain: explain)
         quietHours = score.quietDuration / .seconds(3600)
         let row = [
             column(name, 31), column(profile.name, 11),
@@ -135,6 +143,26 @@ print(
         + "pockets, transitions, rest): every ended a false shake, every began a false start.")
 print("goals: recognised >= 95 % and false shakes <= 0.5/h on every profile; began median <= 300 ms; "
     + "wrist windows reported (>= 90 % is good); false starts reported, each cancelled within 1 s.")
+
+// The same on each half of the recordings: a rule is chosen on one and judged on the other.
+print()
+let halves = DevelopmentHalf.split(files)
+print("MediaRemote (swing) on each half: rules are chosen on \"choose\" and judged on \"judge\" (other people's Wii remote gestures, "
+    + "every second recording of each other source)")
+print(column("profile", 11) + " " + column("half", 7) + " " + column("hand shakes", 14) + " " + column("began ms from motion: med", 26)
+    + " false shakes/h  quiet h")
+for profile in DeviceProfile.all {
+    if let only = ProcessInfo.processInfo.environment["X_PROFILE"], only != profile.name { continue }
+    for half in DevelopmentHalf.allCases {
+        let (score, fromMotion) = evaluate(detectors[0].0, detectors[0].1, profile, files.filter { halves[$0] == half })
+        print([
+            column(profile.name, 11), column(half.rawValue, 7),
+            column("\(score.recognised)/\(score.handShakes) " + String(format: "%5.1f%%", score.recognisedFraction * 100), 14),
+            column(ms(Score.percentile(fromMotion, 0.5)), 26),
+            String(format: "%14.1f", score.falseShakesPerHour), String(format: "%8.2f", score.quietDuration / .seconds(3600)),
+        ].joined(separator: " "))
+    }
+}
 
 print()
 Separability.report(
