@@ -25,9 +25,40 @@ func labels(in directory: URL) throws -> [Label] {
 /// A time in a recording, or in a label, given in seconds from its start.
 func instant(seconds: Double) -> MonotonicInstant { MonotonicInstant(microseconds: UInt64(seconds * 1_000_000)) }
 
+/// The swing detector's parameters: the defaults, or as `X_SET` changes them for an experiment
+/// (`X_SET="strokesToQualify=3 pause=0.3"`; times in seconds).
+let parameters: SwingDetector.Parameters = {
+    var parameters = SwingDetector.Parameters()
+    for setting in (ProcessInfo.processInfo.environment["X_SET"] ?? "").split(separator: " ") {
+        let parts = setting.split(separator: "=").map(String.init)
+        guard parts.count == 2, let value = Double(parts[1]) else { fatalError("X_SET: not name=number: \(setting)") }
+        let seconds = Duration.microseconds(Int64(value * 1_000_000))
+        switch parts[0] {
+        case "swingStrength": parameters.swingStrength = value
+        case "reversal": parameters.reversal = value
+        case "longestSwing": parameters.longestSwing = seconds
+        case "turnHysteresis": parameters.turnHysteresis = value
+        case "backAndForthsToQualify": parameters.backAndForthsToQualify = Int(value)
+        case "shortestShake": parameters.shortestShake = seconds
+        case "strokesToQualify": parameters.strokesToQualify = Int(value)
+        case "strokeStrength": parameters.strokeStrength = value
+        case "strokeReach": parameters.strokeReach = value
+        case "crossways": parameters.crossways = value
+        case "pause": parameters.pause = seconds
+        case "stillRadius": parameters.stillRadius = value
+        case "stillTime": parameters.stillTime = seconds
+        case "settleTime": parameters.settleTime = seconds
+        case "joltGap": parameters.joltGap = seconds
+        case "restTime": parameters.restTime = seconds
+        default: fatalError("X_SET: no parameter \(parts[0])")
+        }
+    }
+    return parameters
+}()
+
 /// The detectors compared, each made fresh for every recording.
 let detectors: [(String, () -> any ShakeDetector)] = [
-    ("MediaRemote (swing)", { SwingDetector() }),
+    ("MediaRemote (swing)", { SwingDetector(parameters: parameters) }),
     ("seismic (13 m/s², reference)", { SeismicDetector() }),
 ]
 
@@ -141,8 +172,8 @@ print("\(windows) wrist shaking windows (SHAKE_LIKE): reached = any began or end
 print(
     String(format: "%.2f h", quietHours) + " of recordings with no shake (walking, running, sawing, gestures, pick-ups, "
         + "pockets, transitions, rest): every ended a false shake, every began a false start.")
-print("goals: recognised >= 95 % and false shakes <= 0.5/h on every profile; began median <= 300 ms; "
-    + "wrist windows reported (>= 90 % is good); false starts reported, each cancelled within 1 s.")
+print("goals (issue 27), on every profile and on recordings the rules were not chosen on: recognised >= 95 %, began median <= 200 ms "
+    + "from motion, false shakes <= 0.5/h; wrist windows reported (>= 90 % is good); false starts reported, each cancelled within 1 s.")
 
 // The same on each half of the recordings: a rule is chosen on one and judged on the other.
 print()
