@@ -34,11 +34,13 @@ struct MotionCommand: ParsableCommand {
 
                 Each event is a phase of a shake: began, then ended, or cancelled \
                 when what began was not a shake or the recording ends before the \
-                shake does (as the service cancels a shake whose sensor goes away).
+                shake does (as the service cancels a shake whose sensor goes away); \
+                a cancel says why.
 
                 With --json, one array (empty: []) of the events, each an object \
-                with phase (began, ended or cancelled) and t_s (seconds into the \
-                recording, to the millisecond: three decimals, as in the text).
+                with phase (began, ended or cancelled), t_s (seconds into the \
+                recording, to the millisecond: three decimals, as in the text) and \
+                why (a cancel's reason as the text gives it; null for the others).
 
                 Examples, where shake.csv is the repository's \
                 data/motion/wiimote_shake_train_016.csv (a Wii remote shaken by hand):
@@ -46,15 +48,15 @@ struct MotionCommand: ParsableCommand {
                   began     1.410 s
                   ended     4.360 s
                   $ mediaremotectl motion replay --json shake.csv
-                  [{"phase":"began","t_s":1.410},
-                   {"phase":"ended","t_s":4.360}]
+                  [{"phase":"began","t_s":1.410,"why":null},
+                   {"phase":"ended","t_s":4.360,"why":null}]
                   $ mediaremotectl motion replay \\
                       --profile lis3lv02d shake.csv
                   began     1.450 s
                   ended     4.400 s
                   $ head -n 200 shake.csv | mediaremotectl motion replay -
                   began     1.410 s
-                  cancelled 1.980 s
+                  cancelled 1.980 s  (the samples ended)
 
                 (--json prints one line; folded here to fit.)
                 """
@@ -115,11 +117,13 @@ struct MotionCommand: ParsableCommand {
             var detector = SwingDetector(parameters: parameters!)
             let events = detector.replay(DeviceProfile.named(profile)!.render(recording))
             if json {
-                writeLine(JSON.array(events.map { .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time)))]) }).text)
+                writeLine(JSON.array(events.map {
+                    .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time))), ("why", JSON($0.cancellation?.description))])
+                }).text)
                 return
             }
             for event in events {
-                writeLine("\(event.phase.rawValue.padding(to: 9)) \(Self.seconds(event.time)) s")
+                writeLine("\(event.phase.rawValue.padding(to: 9)) \(Self.seconds(event.time)) s" + (event.cancellation.map { "  (\($0))" } ?? ""))
             }
         }
 

@@ -93,7 +93,7 @@ public struct SwingDetector: ShakeDetector {
         lastLook = max(lastLook ?? time, time)
         let point = Vector3(sample)
         followStillness(point, at: time)
-        var events = checkProgress(at: time).map { DetectorEvent($0, at: time) }
+        var events = checkProgress(at: time)
         if let phase = follow(point, at: time) { events.append(DetectorEvent(phase, at: time)) }
         previousSample = Turn(point: point, time: time)
         return events
@@ -118,7 +118,7 @@ public struct SwingDetector: ShakeDetector {
     public mutating func timeout(at time: MonotonicInstant) -> [DetectorEvent] {
         guard let lastTime, time > lastTime else { return [] }
         lastLook = max(lastLook ?? time, time)
-        return checkProgress(at: time).map { DetectorEvent($0, at: time) }
+        return checkProgress(at: time)
     }
 
     private var longestSwing: Double { seconds.longestSwing + sampleInterval }
@@ -146,7 +146,7 @@ public struct SwingDetector: ShakeDetector {
     }
 
     /// Ends, cancels or re-arms on the passing of time.
-    private mutating func checkProgress(at time: MonotonicInstant) -> [DetectorEvent.Phase] {
+    private mutating func checkProgress(at time: MonotonicInstant) -> [DetectorEvent] {
         switch state {
         case .idle:
             return []
@@ -159,7 +159,7 @@ public struct SwingDetector: ShakeDetector {
             let now = time.seconds
             if now - shake.began.seconds > seconds.longestShake {
                 state = cancelled
-                return [.cancelled]
+                return [.cancelled(at: time, because: .tooLong)]
             }
             let quiet = now - shake.lastStroke.seconds
             guard quiet > max(seconds.pause, 1.5 * shake.swingDuration) else { return [] }
@@ -176,16 +176,22 @@ public struct SwingDetector: ShakeDetector {
                     return []
                 }
                 state = .idle
-                return [qualified ? .ended : .cancelled]
+                let lasted = Duration.microseconds(Int64(((shake.lastStroke.seconds - shake.firstSwing.start) * 1_000_000).rounded()))
+                return [qualified ? DetectorEvent(.ended, at: time) : .cancelled(at: time, because: .tooLittle(
+                    strokesInARow: shake.strokes.longest, backAndForths: shake.backAndForths, lasted: max(lasted, .zero)))]
             }
             // Swinging that pauses without having made a single stroke (walking, a device in a
             // pocket) is no shake; swinging on without one is waited for up to `settleTime`,
             // since a shake may open gently. Still moving long after the last stroke is an
             // activity.
             let swingingPaused = now - shake.lastBackAndForth.seconds > max(seconds.pause, 1.5 * shake.swingDuration)
-            if (shake.strokes.longest == 0 && swingingPaused) || quiet > seconds.settleTime {
+            if shake.strokes.longest == 0 && swingingPaused {
                 state = cancelled
-                return [.cancelled]
+                return [.cancelled(at: time, because: .pausedBeforeStroke)]
+            }
+            if quiet > seconds.settleTime {
+                state = cancelled
+                return [.cancelled(at: time, because: shake.strokes.longest == 0 ? .noStroke : .neverSettled)]
             }
             return []
         }

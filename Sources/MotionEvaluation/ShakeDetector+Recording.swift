@@ -15,7 +15,7 @@ extension ShakeDetector {
     public mutating func replay(_ recording: Recording) -> [DetectorEvent] {
         var events = run(recording)
         if events.last?.phase == .began, let end = recording.samples.last?.time {
-            events.append(DetectorEvent(.cancelled, at: end))
+            events.append(.cancelled(at: end, because: .samplesEnded))
         }
         return events
     }

@@ -13,7 +13,9 @@ enum Explanation {
 
     static func print(_ file: String, _ profile: String, _ events: [DetectorEvent], _ content: Score.Content, _ recording: Recording) {
         func seconds(_ time: MonotonicInstant) -> String { String(format: "%.2f", Double(time.microseconds) / 1e6) }
-        func list(_ events: [DetectorEvent]) -> String { events.map { "\($0.phase) \(seconds($0.time))" }.joined(separator: ", ") }
+        func list(_ events: [DetectorEvent]) -> String {
+            events.map { "\($0.phase) \(seconds($0.time))" + ($0.cancellation.map { " (\($0))" } ?? "") }.joined(separator: ", ")
+        }
         switch content {
         case .handShakes(let shakes):
             for shake in shakes {

@@ -122,9 +122,11 @@ print(
 /// shake begun, the time from when the device first moved 1 g to its `began`.
 @MainActor func evaluate(
     _ name: String, _ make: () -> any ShakeDetector, _ profile: DeviceProfile, _ files: [String], explain: Bool = false
-) -> (Score, fromMotion: [Duration]) {
+) -> (Score, fromMotion: [Duration], missed: [String: Int]) {
     var score = Score()
     var fromMotion: [Duration] = []
+    /// Each hand shake missed, by why: the detector's reason for the cancel that took it back.
+    var missed: [String: Int] = [:]
     for file in files {
         if let only = ProcessInfo.processInfo.environment["X_ONLY"], !file.hasPrefix(only) { continue }
         guard let recording = recordings[file] else { continue }
@@ -135,21 +137,39 @@ print(
         score.add(events: events, in: content)
         if case .handShakes(let shakes) = content {
             for shake in shakes {
-                if let latency = Score.of(events, shake: shake).beganLatencies.first, let moved = rendered.motion(after: shake.start) {
+                let one = Score.of(events, shake: shake)
+                if let latency = one.beganLatencies.first, let moved = rendered.motion(after: shake.start) {
                     fromMotion.append(latency - moved)
                 }
+                if one.recognised == 0 { missed[whyMissed(events, shake), default: 0] += 1 }
             }
         }
         if explain, name.hasPrefix("MediaRemote") { Explanation.print(file, profile.name, events, content, rendered) }
     }
-    return (score, fromMotion)
+    return (score, fromMotion, missed)
+}
+
+/// Why a hand shake was not recognised, in a word or two: the cancel that took it back (strokes
+/// in a row when it came to rest with too few), or that nothing began.
+func whyMissed(_ events: [DetectorEvent], _ shake: (start: MonotonicInstant, end: MonotonicInstant)) -> String {
+    let near = events.filter { $0.time >= shake.start - Score.earlyBegan && $0.time <= shake.end + Score.recognitionWindow }
+    guard near.contains(where: { $0.phase == .began }) else { return "no began" }
+    switch near.last(where: { $0.phase == .cancelled })?.cancellation {
+    case .tooLittle(let strokes, _, _)?: return "rest after \(strokes) stroke\(strokes == 1 ? "" : "s")"
+    case .pausedBeforeStroke?: return "paused"
+    case .noStroke?: return "no stroke"
+    case .neverSettled?: return "unsettled"
+    case .tooLong?: return "long"
+    case .samplesEnded?: return "samples ended"
+    case nil: return near.contains(where: { $0.phase == .ended }) ? "ended out of time" : "not ended"
+    }
 }
 
 var quietHours = 0.0
 for (name, make) in detectors {
     for profile in DeviceProfile.all {
         if let only = ProcessInfo.processInfo.environment["X_PROFILE"], only != profile.name { continue }
-        let (score, fromMotion) = evaluate(name, make, profile, files, explain: explain)
+        let (score, fromMotion, _) = evaluate(name, make, profile, files, explain: explain)
         quietHours = score.quietDuration / .seconds(3600)
         let row = [
             column(name, 31), column(profile.name, 11),
@@ -181,16 +201,17 @@ let halves = DevelopmentHalf.split(files)
 print("MediaRemote (swing) on each half: rules are chosen on \"choose\" and judged on \"judge\" (other people's Wii remote gestures, "
     + "every second recording of each other source)")
 print(column("profile", 11) + " " + column("half", 7) + " " + column("hand shakes", 14) + " " + column("began ms from motion: med", 26)
-    + " false shakes/h  quiet h")
+    + " false shakes/h  quiet h  missed, why")
 for profile in DeviceProfile.all {
     if let only = ProcessInfo.processInfo.environment["X_PROFILE"], only != profile.name { continue }
     for half in DevelopmentHalf.allCases {
-        let (score, fromMotion) = evaluate(detectors[0].0, detectors[0].1, profile, files.filter { halves[$0] == half })
+        let (score, fromMotion, missed) = evaluate(detectors[0].0, detectors[0].1, profile, files.filter { halves[$0] == half })
         print([
             column(profile.name, 11), column(half.rawValue, 7),
             column("\(score.recognised)/\(score.handShakes) " + String(format: "%5.1f%%", score.recognisedFraction * 100), 14),
             column(ms(Score.percentile(fromMotion, 0.5)), 26),
             String(format: "%14.1f", score.falseShakesPerHour), String(format: "%8.2f", score.quietDuration / .seconds(3600)),
+            " " + missed.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; "),
         ].joined(separator: " "))
     }
 }

@@ -201,6 +201,32 @@ struct SwingDetectorTests {
         #expect(long.count == 2 && long[1].1 - long[0].1 < 1.1, "\(long)")
     }
 
+    @Test("each cancel says why: too long, too little (with its strokes), paused before a stroke, no stroke, the samples ended")
+    func cancellations() {
+        func why(_ recording: Recording, replay: Bool = false) -> [DetectorEvent.Cancellation] {
+            var detector = SwingDetector()
+            return (replay ? detector.replay(recording) : detector.run(recording)).compactMap(\.cancellation)
+        }
+        #expect(why(Self.trace(seconds: 12, rest: 1)) == [.tooLong])
+        guard case .tooLittle(let strokes, _, let lasted)? = why(Self.jolts(3)).first else {
+            Issue.record("three jolts: \(why(Self.jolts(3)))")
+            return
+        }
+        #expect(strokes == 3 && lasted > .seconds(1.2) && lasted < .seconds(1.8), "\(strokes), \(lasted)")
+        #expect(DetectorEvent.Cancellation.tooLittle(strokesInARow: 3, backAndForths: 1, lasted: .milliseconds(1450)).description
+            == "it came to rest after 3 strokes in a row and 1 back-and-forth over 1450 ms")
+        #expect(why(Self.trace(hertz: 2, amplitude: 0.8, seconds: 3)) == [.noStroke])
+        var paused = Self.trace(hertz: 2, amplitude: 0.8, seconds: 0.75).samples
+        for index in paused.indices {
+            let t = Double(paused[index].time.microseconds) / 1_000_000
+            if t >= 2.25, t < 4 { paused[index].x = 0.5 * sin(2 * .pi * 3 * (t - 2.25)) }
+        }
+        #expect(why(Recording(samples: paused)) == [.pausedBeforeStroke])
+        // A recording that ends mid-shake: the replay cancels it, as the service does when a sensor goes.
+        let cut = Recording(samples: Array(Self.trace(seconds: 3, rest: 1).samples.prefix(250)))
+        #expect(why(cut) == [] && why(cut, replay: true) == [.samplesEnded])
+    }
+
     @Test("a shake that opens gently (0.6 s of 1.6 g swings) and grows is one shake")
     func gentleOpening() {
         var samples = Self.trace(hertz: 4, amplitude: 2.5, seconds: 1.6).samples
