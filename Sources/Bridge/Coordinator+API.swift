@@ -62,8 +62,11 @@ extension Coordinator {
                 call.fail(notResponder)
             case .failure(let error) where error.name == .unknownObject || error.name == .unknownMethod:
                 call.fail(.invalidArgs("there is no object at \(path) on your connection"))
-            case .failure:
-                // Not reachable in time: it cannot become first responder now.
+            case .failure(let error):
+                // Not reachable in time: it cannot become first responder now. A client blocked
+                // in its own call (busctl, a blocking library) cannot answer the check: said.
+                Log.info("\(app) asked to make \(path) first responder, but did not answer the check of it (\(error.message)): "
+                    + "not pushed; a client must answer calls (run its main loop) while it waits")
                 call.reply(Success(false))
             }
         }
@@ -76,9 +79,7 @@ extension Coordinator {
     }
 
     func sendRemoteControlEvent(_ name: String, call: TypedCall<SendRemoteControlEventReply>) throws(DBusError) {
-        guard case .remoteControl(let subtype) = try Coordinator.subtype(name) else {
-            throw DBusError.invalidArgs("'\(Quote.text(name))' is a motion subtype; use SimulateMotion")
-        }
+        let subtype = try RemoteControlSubtype(parsing: name)
         dispatch(.remoteControl(subtype, at: router.now, from: .api)) { outcome in
             call.reply(SendRemoteControlEventReply(handledBy: EventDispatched.Outcome(outcome).handledBy))
         }
@@ -117,11 +118,10 @@ extension Coordinator {
     func releaseMotion(_ app: AppID) throws(DBusError) -> NoArguments {
         var released = false
         change { released = $0.registry.releaseMotion(app) }
-        guard released else { throw DBusError.invalidArgs("you hold no motion claim to release") }
+        guard released else {
+            throw DBusError.invalidArgs("you hold no motion claim to release (a claim is its connection's, and ends with it)")
+        }
         return NoArguments()
     }
 
-    static func subtype(_ name: String) throws(DBusError) -> EventSubtype {
-        try EventSubtype(parsing: name)
-    }
 }

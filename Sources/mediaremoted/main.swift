@@ -114,7 +114,8 @@ while let argument = arguments.popFirst() {
     case "--verbose", "-v":
         Log.threshold = .debug
     case "--mode":
-        guard let mode = Mode(rawValue: value(for: argument, "compat or strict")) else { refuse("--mode takes compat or strict") }
+        let given = value(for: argument, "compat or strict")
+        guard let mode = Mode(rawValue: given) else { refuse("--mode takes compat or strict, not '\(Quote.text(given))'") }
         settings.overrides.append { $0.mode = mode }
     case "--call-timeout":
         // The file's service.call_timeout_ms, by that key's one declaration.

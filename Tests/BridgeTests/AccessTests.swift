@@ -62,7 +62,7 @@ struct AccessTests {
             Issue.record("B released a claim it does not hold")
             return
         }
-        #expect(release.name == .invalidArgs && release.message == "you hold no motion claim to release")
+        #expect(release.name == .invalidArgs && release.message == "you hold no motion claim to release (a claim is its connection's, and ends with it)")
         guard case .failure(let push) = Self.call(fixture, from: b, MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/a")]) else {
             Issue.record("B pushed A's object")
             return

@@ -118,13 +118,15 @@ struct DaemonTests {
         #expect(result.stdout == InterfaceFile.withoutComments(try InterfaceFile.read("org.mediaremote.MediaRemote1.xml")))
     }
 
-    @Test("--version, --help, and an unknown option")
+    @Test("--version, --help, an unknown option, and a mode that is none")
     func flags() throws {
         #expect(try Subprocess.run(Self.daemon, ["--version"]).stdout == "mediaremoted \(MediaRemoteVersion.current)\n")
         #expect(try Subprocess.run(Self.daemon, ["--help"]).stdout.contains("--bus-introspect"))
         let unknown = try Subprocess.run(Self.daemon, ["--frobnicate"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown option '--frobnicate'"))
+        let mode = try Subprocess.run(Self.daemon, ["--mode", "bogus"])
+        #expect(mode.status == 2 && mode.stderr.contains("--mode takes compat or strict, not 'bogus'"), "\(mode.stderr)")
     }
 
     /// A terminal wraps a line wider than itself wherever the width runs out, mid-word; and a

@@ -108,15 +108,16 @@ struct ResponderTests {
     func badArguments() throws {
         let fixture = try ServiceFixture()
         let cases: [(MemberName, [Value], String)] = [
-            (MediaRemoteMembers.sendRemoteControlEvent.name, [.string("fastForward")], "'fastForward' is not an event subtype"),
+            (MediaRemoteMembers.sendRemoteControlEvent.name, [.string("fastForward")], "'fastForward' is not a remote-control subtype; use one of play, pause, togglePlayPause, stop, nextTrack, previousTrack, "
+                + "beginSeekingBackward, endSeekingBackward, beginSeekingForward, endSeekingForward"),
             (MediaRemoteMembers.sendRemoteControlEvent.name, [.string("shake")], "'shake' is a motion subtype; use SimulateMotion"),
             (MediaRemoteMembers.simulateMotion.name, [.string("play")], "'play' is not a motion subtype"),
             // The only motion subtype is named, not the remote-control ones.
             (MediaRemoteMembers.simulateMotion.name, [.string("wobble")], "'wobble' is not a motion subtype; the only one is 'shake'"),
             // 100 KB of a word is quoted a line's worth, its length counted.
             (MediaRemoteMembers.sendRemoteControlEvent.name, [.string(String(repeating: "z", count: 100_000))],
-             "'" + String(repeating: "z", count: 60) + "… (100000 characters)' is not an event subtype"),
-            (MediaRemoteMembers.releaseMotion.name, [], "you hold no motion claim to release"),
+             "'" + String(repeating: "z", count: 60) + "… (100000 characters)' is not a remote-control subtype"),
+            (MediaRemoteMembers.releaseMotion.name, [], "you hold no motion claim to release (a claim is its connection's, and ends with it)"),
             (MediaRemoteMembers.becomeFirstResponder.name, [.objectPath("/org/mediaremote/Test")], "there is no object at /org/mediaremote/Test"),
         ]
         // Our client exports one object that is not a responder, to be refused by name.

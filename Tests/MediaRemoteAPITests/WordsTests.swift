@@ -22,6 +22,15 @@ struct WordsTests {
         }
     }
 
+    @Test("a remote-control subtype parses from the bus's word; shake is sent elsewhere, and another word is told the ten")
+    func remoteControlNames() throws {
+        for subtype in RemoteControlSubtype.allCases { #expect(try RemoteControlSubtype(parsing: subtype.rawValue) == subtype) }
+        #expect(throws: DBusError.invalidArgs("'shake' is a motion subtype; use SimulateMotion")) { try RemoteControlSubtype(parsing: "shake") }
+        #expect(throws: DBusError.invalidArgs(
+            "'Play' is not a remote-control subtype; use one of play, pause, togglePlayPause, stop, nextTrack, previousTrack, "
+                + "beginSeekingBackward, endSeekingBackward, beginSeekingForward, endSeekingForward")) { try RemoteControlSubtype(parsing: "Play") }
+    }
+
     @Test("a seek's beginning and end name each other; nothing else is a seek")
     func seekPairs() {
         for subtype in RemoteControlSubtype.allCases {
