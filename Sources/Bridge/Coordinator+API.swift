@@ -65,7 +65,7 @@ extension Coordinator {
             case .failure(let error):
                 // Not reachable in time: it cannot become first responder now. A client blocked
                 // in its own call (busctl, a blocking library) cannot answer the check: said.
-                Log.info("\(app) asked to make \(path) first responder, but did not answer the check of it (\(error.message)): "
+                Log.info("\(app) asked to make \(path) first responder, but did not answer the check of it (\(error.clause)): "
                     + "not pushed; a client must answer calls (run its main loop) while it waits")
                 call.reply(Success(false))
             }

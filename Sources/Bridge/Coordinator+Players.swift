@@ -22,6 +22,6 @@ extension Coordinator: PlayerTrackerDelegate {
     }
 
     func playerUnreadable(_ name: BusName, _ error: DBusError) {
-        Log.warning("cannot read the properties of \(name) (\(error.message)); ignoring it")
+        Log.warning("cannot read the properties of \(name) (\(error.clause)); ignoring it")
     }
 }

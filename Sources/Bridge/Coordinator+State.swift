@@ -19,7 +19,7 @@ extension Coordinator {
         do throws(DBusError) {
             busID = try connection.busID()
         } catch {
-            Log.warning("the bus does not tell its id (\(error.message)): who was Now Playing is not kept across restarts")
+            Log.warning("the bus does not tell its id (\(error.clause)): who was Now Playing is not kept across restarts")
             return
         }
         let store = StateStore(path: path, busID: busID, loop: connection.loop)

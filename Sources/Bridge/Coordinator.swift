@@ -80,9 +80,7 @@ final class Coordinator {
         tracker.delegate = self
         delivery.onFailure = { [unowned self] app, what, error in
             guard self.failures.shouldTell(app, error.name, appIsThere: self.router.registry.player(of: app) != nil) else { return }
-            // libdbus's sentences end with a full stop.
-            let message = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
-            Log.warning("\(what): \(message); it counts as declining (said once for this player and error)")
+            Log.warning("\(what): \(error.clause); it counts as declining (said once for this player and error)")
         }
         appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
             // A connection that closes loses its unique name: everything of that app goes.

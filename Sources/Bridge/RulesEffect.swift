@@ -5,7 +5,7 @@ import Time
 /// What the daemon does because the rules' state changed or an event went a step up its
 /// chain. The rules' side (``EventRouter``) says what; ``Coordinator/perform(_:completion:)``
 /// does it, in the order the list gives, and the order is decided here and nowhere else.
-enum RulesEffect: Hashable {
+enum RulesEffect: Equatable {
     /// Open the accelerometers (motion is wanted: claimed, or a shake action set), or close them.
     case motion(wanted: Bool)
     /// Dispatch this event: the cancel of a shake whose first responder moved or whose sensor

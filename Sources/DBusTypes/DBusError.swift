@@ -14,6 +14,10 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(name): \(message)" }
+
+    /// The message as a clause inside a sentence of ours: without the full stop libdbus's and
+    /// many peers' messages end with.
+    public var clause: String { message.hasSuffix(".") ? String(message.dropLast()) : message }
 }
 
 extension DBusError {

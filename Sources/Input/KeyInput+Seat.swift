@@ -11,16 +11,8 @@ import Loop
 extension KeyInput {
     /// Starts following logind's file for this user, if there is one (no logind: no following).
     func followSeat() {
-        guard let file = options.userStateFile, let slash = file.lastIndex(of: "/") else { return }
-        let folder = String(file[..<slash])
-        let name = String(file[file.index(after: slash)...])
-        seatWatch = try? DeviceDirectory(directory: folder, prefix: name, loop: loop) { [unowned self] change in
-            // The prefix matches longer names too (1000 and 10001).
-            let path = switch change {
-            case .appeared(let path), .disappeared(let path): path
-            }
-            if path == file { self.userStateChanged() }
-        }
+        guard let file = options.userStateFile else { return }
+        seatWatch = try? DeviceDirectory(file: file, loop: loop) { [unowned self] _ in self.userStateChanged() }
         guard seatWatch != nil else { return }
         hadSeat = Self.userState(file) == "active"
     }

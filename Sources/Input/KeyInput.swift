@@ -106,13 +106,8 @@ public final class KeyInput {
         }
         followSeat()
         for path in directory?.scan() ?? [] { consider(path) }
-        let node = options.uinput
-        if let slash = node.lastIndex(of: "/") {
-            uinputNode = try? DeviceDirectory(
-                directory: String(node[..<slash]), prefix: String(node[node.index(after: slash)...]), loop: loop
-            ) { [unowned self] change in
-                if case .appeared = change { self.uinputChanged() }
-            }
+        uinputNode = try? DeviceDirectory(file: options.uinput, loop: loop) { [unowned self] change in
+            if case .appeared = change { self.uinputChanged() }
         }
     }
 

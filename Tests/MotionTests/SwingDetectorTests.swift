@@ -63,7 +63,7 @@ struct SwingDetectorTests {
         let withSamples = Self.phases(full)
         var events = cut.flatMap { detector.add($0) }
         #expect(events.map(\.phase) == [.began], "before the silence: \(events.map(\.phase))")
-        // Idle between shakes: no deadline, nothing to wake for.
+        // A shake under way: a deadline, so the silence after it is looked at.
         #expect(detector.deadline != nil)
         var looks = 0
         while let deadline = detector.deadline, looks < 200 {

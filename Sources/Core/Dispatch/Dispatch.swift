@@ -3,7 +3,7 @@ import MediaRemoteAPI
 /// One event on its way up a chain: a state machine that says where to deliver next and,
 /// given each answer, either moves on or ends. It does no I/O and keeps no clock; the shell
 /// delivers, waits for the answer (or the timeout) and reports it.
-public struct Dispatch: Hashable, Sendable {
+public struct Dispatch: Equatable, Sendable {
     /// What a link answered.
     public enum Answer: Hashable, Sendable {
         case handled

@@ -19,7 +19,22 @@ final class DeviceDirectory {
     private let fd: Int32
     private var source: FileDescriptorSource?
 
-    init(directory: String, prefix: String = "event", loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
+    /// Follows the nodes of `directory` whose names start with `prefix`.
+    convenience init(directory: String, prefix: String = "event", loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
+        try self.init(directory: directory, prefix: prefix, exactly: false, loop: loop, onChange: onChange)
+    }
+
+    /// Follows one file (`/dev/uinput`, logind's file for a user), through its folder: a file
+    /// that is not there yet is seen when it appears. Nil for a path without a folder.
+    convenience init?(file: String, loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
+        guard let slash = file.lastIndex(of: "/") else { return nil }
+        try self.init(
+            directory: String(file[..<slash]), prefix: String(file[file.index(after: slash)...]), exactly: true, loop: loop,
+            onChange: onChange)
+    }
+
+    /// `exactly`: only the name `prefix` itself, not the longer ones it starts (`1000` of `10001`).
+    private init(directory: String, prefix: String, exactly: Bool, loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
         self.directory = directory
         self.prefix = prefix
         fd = csystem_inotify_create()
@@ -33,7 +48,7 @@ final class DeviceDirectory {
         let directory = self.directory
         do {
             source = try loop.watch(fd: fd) { _ in
-                for (name, mask) in DeviceDirectory.drain(fd) where name.hasPrefix(prefix) {
+                for (name, mask) in DeviceDirectory.drain(fd) where exactly ? name == prefix : name.hasPrefix(prefix) {
                     let path = directory + "/" + name
                     if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                         onChange(.disappeared(path))

@@ -1,5 +1,3 @@
-import DBusTypes
-
 /// An event's subtype as the bus and the command line name it: one of the remote-control
 /// subtypes, or `shake`, the one motion. It names events; an ``Event`` itself holds its
 /// ``Event/Kind``, which a shake's phase is part of.
@@ -26,16 +24,4 @@ public enum EventSubtype: Hashable, Sendable, CaseIterable, CustomStringConverti
     }
 
     public var description: String { rawValue }
-
-    /// Parses a subtype name as the bus and the CLI spell it, or says what is allowed.
-    public init(parsing text: String) throws(DBusError) {
-        if let subtype = RemoteControlSubtype(rawValue: text) {
-            self = .remoteControl(subtype)
-        } else if text == EventSubtype.shake.rawValue {
-            self = .shake
-        } else {
-            throw .invalidArgs(
-                "'\(Quote.text(text))' is not an event subtype; use one of \(EventSubtype.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-    }
 }

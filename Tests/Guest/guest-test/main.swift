@@ -517,36 +517,28 @@ if CommandLine.arguments.contains("--virtio-keyboard") {
     exit(0)
 }
 
-if CommandLine.arguments.contains("--shake-action") {
+/// One of the guest's separate runs (`flag`): registers, runs `checks`, says a failure to set up
+/// (`what`) as run.sh counts them (a FAIL line), says it finished, and ends the process.
+@MainActor func runMode(_ flag: String, _ what: String, _ checks: () throws -> Void) -> Never {
     do {
         try register()
-        try checkShakeActionClaim()
+        try checks()
     } catch {
-        failed += 1
-        print("FAIL shake action setup: \(error)")
+        print("FAIL \(what) setup: \(error)")
     }
-    print("guest-test --shake-action finished")
+    print("guest-test \(flag) finished")
     exit(0)
 }
 
-if CommandLine.arguments.contains("--seat-switch") {
-    do {
-        try register()
-        try checkSeatSwitch()
-    } catch {
-        failed += 1
-        print("FAIL seat switch setup: \(error)")
-    }
-    print("guest-test --seat-switch finished")
-    exit(0)
-}
+if CommandLine.arguments.contains("--shake-action") { runMode("--shake-action", "shake action", checkShakeActionClaim) }
+
+if CommandLine.arguments.contains("--seat-switch") { runMode("--seat-switch", "seat switch", checkSeatSwitch) }
 
 if let index = CommandLine.arguments.firstIndex(of: "--patterns"), index + 1 < CommandLine.arguments.count {
     // mediaremoted runs with --config FILE, a file that includes one keyboard and excludes a
     // media device by name; then the file changes and `Reload` applies it to the open devices.
     let configuration = CommandLine.arguments[index + 1]
-    do {
-        try register()
+    runMode("--patterns", "include/exclude") {
         let keyboard = try UInputDevice(name: "MediaRemote Included Keyboard", keys: Array(1...88) + [KeyCode.previousSong])
         let excluded = try UInputDevice(name: "MediaRemote Excluded Media Keys", keys: [KeyCode.nextSong])
         let plain = try UInputDevice(name: "MediaRemote Plain Media Keys", keys: [KeyCode.playCD])
@@ -571,12 +563,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--patterns"), index + 1 < C
         press(excluded, KeyCode.nextSong)
         press(plain, KeyCode.playCD)
         check("after Reload: the keyboard is left alone, the other device read", ["nextTrack", "play"])
-    } catch {
-        failed += 1
-        print("FAIL include/exclude setup: \(error)")
     }
-    print("guest-test --patterns finished")
-    exit(0)
 }
 
 do {
