@@ -6,15 +6,17 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # To build: the libraries' headers and pkg-config, without which SwiftPM cannot find them.
-BUILD_PACKAGES := pkg-config libdbus-1-dev libevdev-dev
+BUILD_PACKAGES := pkg-config libdbus-1-dev libevdev-dev libpulse-dev
 # To run: a bus daemon (and dbus-run-session, for machines without a session bus).
 RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
 # To test: independent peers (busctl, python3-dbus, playerctl and playerctld), real players (mpv,
 # Audacious), a qemu guest with a real kernel's evdev and uinput (its kernel comes from apt-get
 # download), and the session guest's Debian root (mmdebstrap, with uidmap when not run as
-# root; bsdtar from libarchive-tools turns its tar into the cpio the kernel unpacks).
+# root; bsdtar from libarchive-tools turns its tar into the cpio the kernel unpacks), and a real
+# audio server (pipewire with pipewire-bin's pw-cli, wireplumber, pipewire-pulse; pactl).
 TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi playerctl mpv mpv-mpris audacious sox \
-	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base mmdebstrap uidmap libarchive-tools
+	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base mmdebstrap uidmap libarchive-tools \
+	pipewire pipewire-bin wireplumber pipewire-pulse pulseaudio-utils
 # To measure: playerctld is the reference the benchmarks compare against (a test peer already).
 BENCH_PACKAGES := $(TEST_PACKAGES)
 

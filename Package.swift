@@ -19,6 +19,8 @@ let package = Package(
         // System libraries, found through pkg-config.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // libpulse's headers are in the include path (its pkg-config file adds only threading flags SwiftPM refuses).
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, a device number's parts.
         .target(name: "CSystem"),
         // What libdbus's Swift import lacks: DBUS_TYPE_* characters, basic values without a union.
@@ -50,6 +52,8 @@ let package = Package(
         .target(name: "Config", dependencies: ["DBusTypes", "MediaRemoteAPI", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
         .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "MediaRemoteAPI", "Motion", "Time"]),
+        // The audio server: its playback streams, their processes, its outputs (libpulse, on the loop). No D-Bus.
+        .target(name: "Audio", dependencies: ["CPulse", "Loop"]),
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Time"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
@@ -105,6 +109,8 @@ let package = Package(
         ),
         // The client's typed proxy against a stand-in service on a private bus.
         .testTarget(name: "MediaRemoteClientTests", dependencies: ["DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "TestSupport"]),
+        // Following a real audio server (pipewire, wireplumber, pipewire-pulse) and real players.
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "Loop", "TestSupport"]),
         // The binding against a private dbus-daemon and peers we did not write.
         .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
         // The daemon and the client as built, with real players (mpv, playerctl, busctl).

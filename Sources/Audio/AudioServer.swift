@@ -1,0 +1,269 @@
+internal import CPulse
+import Loop
+
+/// What the audio server says, as it changes. Called on the loop's thread.
+public protocol AudioServerDelegate: AnyObject {
+    /// Connected (`true`, with the server's name and version), or lost or not running
+    /// (`false`, with why). Every stream, client and sink is gone while disconnected.
+    func audioServer(_ server: AudioServer, isConnected: Bool, _ description: String)
+    /// Its streams, clients or sinks changed (the whole picture, in ``AudioServer/streams`` and
+    /// the rest).
+    func audioServerChanged(_ server: AudioServer)
+    /// A sink went away; `streams` are the streams that played to it (as last seen: the server
+    /// may already have moved them elsewhere).
+    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream])
+}
+
+/// Follows the session's audio server through libpulse, which speaks to PulseAudio and to
+/// PipeWire (through pipewire-pulse) alike, driven by the service's loop (``PulseLoop``): its
+/// playback streams, their clients and the sinks. With no server, or when it goes away, it waits
+/// for one without waking: libpulse follows the server's D-Bus name (`org.pulseaudio.Server`,
+/// which PulseAudio and pipewire-pulse both own), and a socket-activated server is reached at
+/// once.
+public final class AudioServer {
+    public weak var delegate: AudioServerDelegate?
+    public private(set) var streams: [UInt32: AudioStream] = [:]
+    public private(set) var clients: [UInt32: AudioClient] = [:]
+    public private(set) var sinks: [UInt32: AudioSink] = [:]
+    public private(set) var isConnected = false
+
+    private let pulseLoop: PulseLoop
+    private let applicationName: String
+    /// The server's address, when not the session's own (libpulse's default: the environment,
+    /// then the runtime directory).
+    private let server: String?
+    private var context: OpaquePointer?
+    /// Waiting to try again, after a connection that failed before it was made (libpulse waits
+    /// for the session's server itself; an address given, or no D-Bus, it cannot).
+    private var retry: Loop.Timer?
+    private var retryDelay = AudioServer.firstRetry
+    private static let firstRetry = Duration.seconds(1)
+    private static let longestRetry = Duration.seconds(60)
+    /// Whether the delegate has heard that there is no server (said once, not at each retry).
+    private var saidUnavailable = false
+
+    /// `server`: an address (`unix:/run/user/1000/pulse/native`) in place of the session's server.
+    public init(loop: EventLoop, server: String? = nil, applicationName: String = "MediaRemote") {
+        pulseLoop = PulseLoop(loop: loop)
+        self.server = server
+        self.applicationName = applicationName
+    }
+
+    deinit { stop() }
+
+    /// Connects, or starts waiting for a server.
+    public func start() {
+        guard context == nil else { return }
+        guard let context = pa_context_new(pulseLoop.api, applicationName) else {
+            report(connected: false, "libpulse could not make a context")
+            return
+        }
+        self.context = context
+        pa_context_set_state_callback(context, { context, userdata in
+            AudioServer.from(userdata).stateChanged()
+        }, unretained)
+        // NOFAIL: with no server yet, wait for one (libpulse follows its D-Bus name).
+        let flags = pa_context_flags_t(PA_CONTEXT_NOAUTOSPAWN.rawValue | PA_CONTEXT_NOFAIL.rawValue)
+        // A connection refused at once is reported through the state callback, inside this
+        // call, which drops the context: then there is nothing left to do here.
+        if pa_context_connect(context, server, flags, nil) < 0, self.context == context {
+            let why = String(cString: pa_strerror(pa_context_errno(context)))
+            drop()
+            report(connected: false, why)
+            tryAgainLater()
+        }
+    }
+
+    /// Tries again after a while, each time twice as long (up to a minute): only a server libpulse
+    /// cannot wait for comes here, and trying costs a wakeup.
+    private func tryAgainLater() {
+        if retry == nil {
+            retry = try? pulseLoop.loop.makeTimer { [unowned self] in self.start() }
+        }
+        retry?.schedule(after: retryDelay)
+        retryDelay = min(retryDelay * 2, Self.longestRetry)
+    }
+
+    /// Disconnects for good.
+    public func stop() {
+        retry?.cancel()
+        retry = nil
+        drop()
+    }
+
+    private var unretained: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    fileprivate static func from(_ userdata: UnsafeMutableRawPointer?) -> AudioServer {
+        Unmanaged<AudioServer>.fromOpaque(userdata!).takeUnretainedValue()
+    }
+
+    private func drop() {
+        guard let context else { return }
+        self.context = nil
+        pa_context_set_state_callback(context, nil, nil)
+        pa_context_set_subscribe_callback(context, nil, nil)
+        pa_context_disconnect(context)
+        pa_context_unref(context)
+        let hadAnything = !streams.isEmpty || !clients.isEmpty || !sinks.isEmpty
+        streams = [:]
+        clients = [:]
+        sinks = [:]
+        isConnected = false
+        if hadAnything { delegate?.audioServerChanged(self) }
+    }
+
+    private func report(connected: Bool, _ description: String) {
+        if !connected {
+            if saidUnavailable { return }
+            saidUnavailable = true
+        } else {
+            saidUnavailable = false
+        }
+        delegate?.audioServer(self, isConnected: connected, description)
+    }
+
+    private func stateChanged() {
+        guard let context else { return }
+        switch pa_context_get_state(context) {
+        case PA_CONTEXT_READY:
+            isConnected = true
+            retryDelay = Self.firstRetry
+            subscribe(context)
+        case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
+            let wasConnected = isConnected
+            let why = String(cString: pa_strerror(pa_context_errno(context)))
+            drop()
+            report(connected: false, wasConnected ? "lost (\(why))" : why)
+            // A new context, as a failed one cannot connect again: one that was connected waits
+            // for the server's return (or reaches a socket-activated one at once); one that never
+            // was failed where libpulse could not wait.
+            if wasConnected { start() } else { tryAgainLater() }
+        default:
+            break
+        }
+    }
+
+    private func subscribe(_ context: OpaquePointer) {
+        pa_context_set_subscribe_callback(context, { _, event, index, userdata in
+            AudioServer.from(userdata).serverEvent(event, index)
+        }, unretained)
+        let mask = PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_CLIENT.rawValue
+        release(pa_context_subscribe(context, pa_subscription_mask_t(mask), nil, nil))
+        release(pa_context_get_server_info(context, { _, info, userdata in
+            guard let info = info?.pointee else { return }
+            let name = info.server_name.map { String(cString: $0) } ?? "an audio server"
+            let version = info.server_version.map { String(cString: $0) } ?? "?"
+            AudioServer.from(userdata).report(connected: true, "\(name) \(version)")
+        }, unretained))
+        fetchAll(context)
+    }
+
+    private func fetchAll(_ context: OpaquePointer) {
+        release(pa_context_get_client_info_list(context, clientInfo, unretained))
+        release(pa_context_get_sink_info_list(context, sinkInfo, unretained))
+        release(pa_context_get_sink_input_info_list(context, streamInfo, unretained))
+    }
+
+    private func release(_ operation: OpaquePointer?) {
+        if let operation { pa_operation_unref(operation) }
+    }
+
+    private func serverEvent(_ event: pa_subscription_event_type_t, _ index: UInt32) {
+        guard let context else { return }
+        let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
+        let removed = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue
+        switch facility {
+        case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
+            if removed {
+                if streams.removeValue(forKey: index) != nil { delegate?.audioServerChanged(self) }
+            } else {
+                release(pa_context_get_sink_input_info(context, index, streamInfo, unretained))
+            }
+        case PA_SUBSCRIPTION_EVENT_CLIENT.rawValue:
+            if removed {
+                if clients.removeValue(forKey: index) != nil { delegate?.audioServerChanged(self) }
+            } else {
+                release(pa_context_get_client_info(context, index, clientInfo, unretained))
+            }
+        case PA_SUBSCRIPTION_EVENT_SINK.rawValue:
+            if removed {
+                guard let sink = sinks.removeValue(forKey: index) else { return }
+                let playing = streams.values.filter { $0.sink == index }.sorted { $0.id < $1.id }
+                delegate?.audioServer(self, removed: sink, streams: playing)
+                delegate?.audioServerChanged(self)
+            } else {
+                release(pa_context_get_sink_info_by_index(context, index, sinkInfo, unretained))
+            }
+        default:
+            break
+        }
+    }
+
+    fileprivate func update(_ stream: AudioStream) {
+        guard streams[stream.id] != stream else { return }
+        streams[stream.id] = stream
+        delegate?.audioServerChanged(self)
+    }
+
+    fileprivate func update(_ client: AudioClient) {
+        guard clients[client.id] != client else { return }
+        clients[client.id] = client
+        delegate?.audioServerChanged(self)
+    }
+
+    fileprivate func update(_ sink: AudioSink) {
+        guard sinks[sink.id] != sink else { return }
+        sinks[sink.id] = sink
+        delegate?.audioServerChanged(self)
+    }
+}
+
+// libpulse's answers, as C functions (a callback it keeps cannot capture); `eol` ends a list, and
+// a negative one says the object was gone by the time it was asked for.
+
+private func streamInfo(_: OpaquePointer?, _ info: UnsafePointer<pa_sink_input_info>?, _ eol: Int32, _ userdata: UnsafeMutableRawPointer?) {
+    guard eol == 0, let info = info?.pointee else { return }
+    var volume = info.volume
+    let properties = Properties(info.proplist)
+    AudioServer.from(userdata).update(AudioStream(
+        id: info.index, sink: info.sink == UInt32.max ? nil : info.sink, client: info.client == UInt32.max ? nil : info.client,
+        isRunning: info.corked == 0, isMuted: info.mute != 0,
+        isAtZeroVolume: info.has_volume != 0 && pa_cvolume_max(&volume) == PA_VOLUME_MUTED,
+        applicationName: properties["application.name"], mediaName: properties["media.name"],
+        reportedProcessID: properties.processID("application.process.id"),
+        portalAppID: properties["pipewire.access.portal.app_id"]))
+}
+
+private func clientInfo(_: OpaquePointer?, _ info: UnsafePointer<pa_client_info>?, _ eol: Int32, _ userdata: UnsafeMutableRawPointer?) {
+    guard eol == 0, let info = info?.pointee else { return }
+    let properties = Properties(info.proplist)
+    AudioServer.from(userdata).update(AudioClient(
+        id: info.index, socketProcessID: properties.processID("pipewire.sec.pid"),
+        reportedProcessID: properties.processID("application.process.id"),
+        isPulseBridge: properties["client.api"] == "pipewire-pulse",
+        portalAppID: properties["pipewire.access.portal.app_id"]))
+}
+
+private func sinkInfo(_: OpaquePointer?, _ info: UnsafePointer<pa_sink_info>?, _ eol: Int32, _ userdata: UnsafeMutableRawPointer?) {
+    guard eol == 0, let info = info?.pointee else { return }
+    AudioServer.from(userdata).update(AudioSink(
+        id: info.index, name: info.name.map { String(cString: $0) } ?? "",
+        description: info.description.map { String(cString: $0) } ?? ""))
+}
+
+/// A libpulse property list, read.
+private struct Properties {
+    let list: OpaquePointer?
+
+    init(_ list: OpaquePointer?) { self.list = list }
+
+    subscript(key: String) -> String? {
+        guard let list, let value = pa_proplist_gets(list, key) else { return nil }
+        return String(cString: value)
+    }
+
+    /// A process id property: a positive decimal number, or nil.
+    func processID(_ key: String) -> Int32? {
+        self[key].flatMap { Int32($0) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+}
