@@ -26,6 +26,8 @@ enum Step {
     case remote(RemoteControlSubtype, handled: Bool = true)
     /// A person's `Shift` (1) or `Unshift` (-1).
     case shift(Int)
+    /// What the audio server says of an app's sound.
+    case sound(AppID, Audibility)
 }
 
 struct Transcript {
@@ -79,6 +81,7 @@ struct Transcript {
             now -= .milliseconds(10)
             _ = send(subtype, answers: [handled ? .handled : .declined])
         case .shift(let offset): _ = dispatcher.registry.shift(by: offset, at: now)
+        case .sound(let app, let audibility): dispatcher.registry.audibilityChanged(app, to: audibility, at: now)
         case .wait: break
         }
     }

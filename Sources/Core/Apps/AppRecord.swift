@@ -20,6 +20,10 @@ struct AppRecord: Hashable, Sendable {
     /// did before, nobody knows.
     var foundOnBus = false
     var motionClaims = 0
+    /// What the audio server says of its sound, and when it was last heard (it stopped being
+    /// audible then; nil if it never was while MediaRemote listened).
+    var audibility = Audibility.unknown
+    var lastHeard: MonotonicInstant?
 
     init(arrivedAt: MonotonicInstant) { self.arrivedAt = arrivedAt }
 

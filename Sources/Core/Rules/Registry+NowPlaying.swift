@@ -11,7 +11,9 @@ extension Registry {
     /// `playerPriority` decides before arrival.
     ///
     /// A player that stopped less than `trackChangeGrace` ago, straight from Playing, still
-    /// counts as playing: it is changing track, and Now Playing stays with it.
+    /// counts as playing: it is changing track, and Now Playing stays with it. Where the audio
+    /// server shows who is heard, a player that says Playing but is silent comes after every
+    /// playing player that is heard (Registry+Audibility.swift).
     public func nowPlaying(at now: MonotonicInstant) -> AppID? {
         nowPlayingChoice(at: now).app
     }
@@ -22,9 +24,10 @@ extension Registry {
         var anyReceiving = false
         var best: Standing?
         var bestIdle: Standing?
+        let demotingSilence = someoneAudible()
         for (app, record) in apps where record.receives(in: mode) {
             anyReceiving = true
-            let standing = self.standing(of: app, record, at: now)
+            let standing = self.standing(of: app, record, at: now, demotingSilence: demotingSilence)
             if standing.tier != .idle {
                 if best.map({ standing < $0 }) ?? true { best = standing }
             } else if record.player != nil, bestIdle.map({ standing < $0 }) ?? true {
@@ -38,12 +41,14 @@ extension Registry {
         return (true, bestIdle?.app)
     }
 
-    /// The receiving apps with a player, in rule 2's order without pins: playing (latest start
-    /// first), then played (latest stop first), then the rest (by priority, then arrival). The
-    /// first is Now Playing unless a pin or a first responder decides; `Shift` walks this line.
+    /// The receiving apps with a player, in rule 2's order without pins: playing and heard
+    /// (latest start first), playing but silent, then played (latest stop first), then the rest
+    /// (by priority, then arrival). The first is Now Playing unless a pin or a first responder
+    /// decides; `Shift` walks this line.
     public func playersInLine(at now: MonotonicInstant) -> [AppID] {
-        apps.filter { $0.value.player != nil && $0.value.receives(in: mode) }
-            .map { standing(of: $0.key, $0.value, at: now) }
+        let demotingSilence = someoneAudible()
+        return apps.filter { $0.value.player != nil && $0.value.receives(in: mode) }
+            .map { standing(of: $0.key, $0.value, at: now, demotingSilence: demotingSilence) }
             .sorted()
             .map(\.app)
     }
@@ -51,7 +56,11 @@ extension Registry {
     /// Where an app stands in rule 2's order; the lesser stands first.
     struct Standing: Comparable {
         enum Tier: Int, Comparable {
-            case playing, played, idle
+            /// Says Playing, and is heard (or nobody can tell).
+            case playing
+            /// Says Playing, but is silent while another playing app is audible.
+            case playingSilent
+            case played, idle
             static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rawValue < rhs.rawValue }
         }
         let tier: Tier
@@ -70,10 +79,12 @@ extension Registry {
         }
     }
 
-    func standing(of app: AppID, _ record: AppRecord, at now: MonotonicInstant) -> Standing {
+    /// `demotingSilence`: some playing app is audible (``someoneAudible()``), so a silent one
+    /// gives way.
+    func standing(of app: AppID, _ record: AppRecord, at now: MonotonicInstant, demotingSilence: Bool) -> Standing {
         let (tier, time): (Standing.Tier, MonotonicInstant) =
             if record.isPlaying || isChangingTrack(record, at: now) {
-                (.playing, record.lastStartedPlaying ?? .zero)
+                (demotingSilence && !isHeard(record, at: now) ? .playingSilent : .playing, record.lastStartedPlaying ?? .zero)
             } else if let stopped = record.lastPlayed {
                 (.played, stopped)
             } else {
@@ -96,9 +107,11 @@ extension Registry {
 
     /// When a player now inside its track-change grace stops counting as playing: the moment
     /// Now Playing may move without any event. The shell sets a timer for it.
+    /// A playing app heard within the silence time stops counting as heard then, too.
     public func graceEnds(after now: MonotonicInstant) -> MonotonicInstant? {
-        apps.values.filter { isChangingTrack($0, at: now) }
+        let trackChange = apps.values.filter { isChangingTrack($0, at: now) }
             .compactMap { $0.lastPlayed.map { $0 + trackChangeGrace + .microseconds(1) } }.min()
+        return [trackChange, silenceEnds(after: now)].compactMap { $0 }.min()
     }
 
     /// Why an app is or is not Now Playing, in a phrase (for `mediaremotectl players`).
@@ -111,6 +124,9 @@ extension Registry {
         }
         if nowPlaying(at: now) == app { return "Now Playing: " + whyNowPlaying(app, record, at: now) }
         if let pin = pin, record.isPlaying { return pin.reason.outranking }
+        if record.isPlaying, someoneAudible(), !isHeard(record, at: now) {
+            return "says Playing, but no sound of its is heard while another player's is"
+        }
         if record.isPlaying {
             // Found playing at start-up: when it started, nobody knows.
             return record.lastStartedPlaying == .zero
@@ -132,7 +148,7 @@ extension Registry {
         if let pin = pin, pin.app == app, !(pin.reason == .pausedByRemoteControl && record.isPlaying) {
             return pin.reason.phrase
         }
-        if record.isPlaying { return "playing" }
+        if record.isPlaying { return "playing" + silentOutranked(by: record, at: now) }
         if isChangingTrack(record, at: now) { return "changing track" }
         if record.lastPlayed != nil { return "played most recently" }
         guard let player = record.player else { return "its responder is the first responder, and nobody has played yet" }
@@ -147,5 +163,18 @@ extension Registry {
     public var players: [(app: AppID, player: Player, receiving: Bool)] {
         apps.compactMap { app, record in record.player.map { (app, $0, isReceiving(app)) } }
             .sorted { $0.player.busName < $1.player.busName }
+    }
+
+    /// Where audibility decided: "; heard, while NAME, which started later, says Playing but is
+    /// silent" (the latest such), or nothing.
+    private func silentOutranked(by record: AppRecord, at now: MonotonicInstant) -> String {
+        guard someoneAudible(), let started = record.lastStartedPlaying else { return "" }
+        let later = apps.values.filter {
+            $0.isPlaying && $0.receives(in: mode) && !isHeard($0, at: now) && ($0.lastStartedPlaying ?? .zero) > started
+        }
+        guard let latest = later.max(by: { ($0.lastStartedPlaying ?? .zero) < ($1.lastStartedPlaying ?? .zero) }),
+            let name = latest.player?.busName
+        else { return "" }
+        return ", and heard; \(name) started later and says Playing, but is silent"
     }
 }

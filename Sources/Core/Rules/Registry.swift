@@ -13,6 +13,9 @@ public struct Registry: Sendable {
     /// A player that goes from Playing to Stopped and back within this time is changing track
     /// (VLC stops for about 200 ms on Next): it has not *started* playing again.
     public var trackChangeGrace: Duration
+    /// A playing app heard less than this long ago still counts as heard: the gap between two
+    /// tracks, a stream set up again, a moment's mute (``Registry/audibilityChanged(_:to:at:)``).
+    public var silenceTime: Duration = .seconds(2)
     /// Preferred players' bus names, most preferred first: they break the rules' ties.
     public var playerPriority: [BusName] = []
     /// A playing app that leaves Playing within this time of being sent a pause, play/pause or
