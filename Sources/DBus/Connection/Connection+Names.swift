@@ -92,6 +92,15 @@ extension Connection {
         }
     }
 
+    /// Asks the bus for the process of the connection that owns `name`
+    /// (`GetConnectionUnixProcessID`: the kernel's credentials of its socket); `reply` gets nil
+    /// when the bus cannot tell (the connection is gone, or came from another machine).
+    public func processID(of name: BusName, reply: @escaping (Int32?) -> Void) {
+        callBus(StandardMembers.getConnectionUnixProcessID, NameArgument(name)) { result in
+            reply((try? result.get()).flatMap { $0.content > 0 && $0.content <= UInt32(Int32.max) ? Int32($0.content) : nil })
+        }
+    }
+
     /// The names on the bus (`ListNames`), blocking. For tools and start-up.
     public func listNames() throws(DBusError) -> [BusName] {
         try callBus(StandardMembers.listNames, NoArguments()).content.compactMap { try? BusName($0) }

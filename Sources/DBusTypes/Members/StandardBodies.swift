@@ -145,6 +145,15 @@ public struct NameReplyCode: SingleFieldBody, Hashable, Sendable {
     public static var owner: String { "the bus's answer about a name" }
 }
 
+/// `GetConnectionUnixProcessID`'s answer: the process at the other end of a connection, from
+/// the kernel's credentials of its socket.
+public struct ProcessIDAnswer: SingleFieldBody, Hashable, Sendable {
+    public var content: UInt32
+    public init(_ content: UInt32) { self.content = content }
+    public static var fieldName: String { "process ID" }
+    public static var owner: String { "the bus's answer about a connection's process" }
+}
+
 /// `AddMatch`'s and `RemoveMatch`'s argument: a match rule's text.
 public struct MatchRuleArgument: SingleFieldBody, Hashable, Sendable {
     public var content: String

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Processes as `/proc` shows them: a process's parent, and a sandboxed one's Flatpak app id.
+public enum ProcessTree {
+    /// The parent of `pid`: field 4 of `/proc/PID/stat`, read after the command's closing
+    /// parenthesis (a command may itself hold spaces and parentheses). Nil when it is gone.
+    public static func parent(of pid: Int32) -> Int32? {
+        readSmallFile("/proc/\(pid)/stat").flatMap(parent(fromStat:))
+    }
+
+    static func parent(fromStat stat: String) -> Int32? {
+        guard let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: state, then the parent.
+        guard fields.count >= 2, let parent = Int32(fields[1]), parent > 0 else { return nil }
+        return parent
+    }
+
+    /// `pid` and its ancestors, nearest first, up to init (not included) or 32 generations.
+    public static func lineage(of pid: Int32, parent: (Int32) -> Int32?) -> [Int32] {
+        var lineage = [pid]
+        var current = pid
+        while lineage.count < 32, let next = parent(current), next > 1, !lineage.contains(next) {
+            lineage.append(next)
+            current = next
+        }
+        return lineage
+    }
+
+    /// The Flatpak app id of a sandboxed process: the `name` of `[Application]` in its root's
+    /// `.flatpak-info`, which the sandbox mounts and the app cannot change (xdg-desktop-portal
+    /// reads it the same way). Nil for a process in no sandbox, or one that is gone.
+    public static func flatpakAppID(of pid: Int32) -> String? {
+        readSmallFile("/proc/\(pid)/root/.flatpak-info").flatMap(flatpakAppID(fromInfo:))
+    }
+
+    static func flatpakAppID(fromInfo text: String) -> String? {
+        var section = ""
+        for line in text.split(separator: "\n") {
+            let line = line.trimmingSpaces
+            if line.hasPrefix("[") {
+                section = String(line)
+            } else if section == "[Application]", line.hasPrefix("name"), let equals = line.firstIndex(of: "="),
+                line[..<equals].trimmingSpaces == "name"
+            {
+                let name = line[line.index(after: equals)...].trimmingSpaces
+                return name.isEmpty ? nil : String(name)
+            }
+        }
+        return nil
+    }
+
+    /// A file of /proc, whole (at most 64 KiB), or nil.
+    private static func readSmallFile(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65536 {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var text = self
+        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+        return text
+    }
+}
