@@ -17,14 +17,14 @@ public protocol AudioServerDelegate: AnyObject {
 /// Follows the session's audio server through libpulse, which speaks to PulseAudio and to
 /// PipeWire (through pipewire-pulse) alike, driven by the service's loop (``PulseLoop``): its
 /// playback streams, their clients and the sinks. With no server, or when it goes away, it waits
-/// for one without waking: libpulse follows the server's D-Bus name (`org.pulseaudio.Server`,
-/// which PulseAudio and pipewire-pulse both own), and a socket-activated server is reached at
-/// once.
+/// without waking until told the server may be there (``serverMayBeThere()``); a
+/// socket-activated server is reached at once.
 public final class AudioServer {
     public weak var delegate: AudioServerDelegate?
     public private(set) var streams: [UInt32: AudioStream] = [:]
     public private(set) var clients: [UInt32: AudioClient] = [:]
     public private(set) var sinks: [UInt32: AudioSink] = [:]
+    /// Connected, and the server has said what it is.
     public private(set) var isConnected = false
 
     private let pulseLoop: PulseLoop
@@ -33,12 +33,13 @@ public final class AudioServer {
     /// then the runtime directory).
     private let server: String?
     private var context: OpaquePointer?
-    /// Waiting to try again, after a connection that failed before it was made (libpulse waits
-    /// for the session's server itself; an address given, or no D-Bus, it cannot).
+    /// Trying again shortly, after the server's name appeared but its socket refused: a server
+    /// takes its name on the bus before it listens (pipewire-pulse does).
     private var retry: Loop.Timer?
+    private var retriesLeft = 0
     private var retryDelay = AudioServer.firstRetry
-    private static let firstRetry = Duration.seconds(1)
-    private static let longestRetry = Duration.seconds(60)
+    private static let firstRetry = Duration.milliseconds(100)
+    private static let retries = 8
     /// Whether the delegate has heard that there is no server (said once, not at each retry).
     private var saidUnavailable = false
 
@@ -51,8 +52,25 @@ public final class AudioServer {
 
     deinit { stop() }
 
-    /// Connects, or starts waiting for a server.
+    /// Connects; with no server, says so once and waits for ``serverMayBeThere()``.
     public func start() {
+        connect()
+    }
+
+    /// The server may have started (its name appeared on the session bus:
+    /// `org.pulseaudio.Server`, which PulseAudio and pipewire-pulse both own): connects, trying
+    /// again a few times over a few seconds if its socket is not listening yet. Waiting costs
+    /// nothing: the caller watches the name (libpulse's own watch, NOFAIL, waits for one
+    /// appearance only, and misses the server that takes its name before it listens).
+    public func serverMayBeThere() {
+        guard context == nil else { return }
+        retriesLeft = Self.retries
+        retryDelay = Self.firstRetry
+        connect()
+    }
+
+    /// A new context, connecting at once (a socket-activated server starts for it).
+    private func connect() {
         guard context == nil else { return }
         guard let context = pa_context_new(pulseLoop.api, applicationName) else {
             report(connected: false, "libpulse could not make a context")
@@ -62,32 +80,35 @@ public final class AudioServer {
         pa_context_set_state_callback(context, { context, userdata in
             AudioServer.from(userdata).stateChanged()
         }, unretained)
-        // NOFAIL: with no server yet, wait for one (libpulse follows its D-Bus name).
-        let flags = pa_context_flags_t(PA_CONTEXT_NOAUTOSPAWN.rawValue | PA_CONTEXT_NOFAIL.rawValue)
         // A connection refused at once is reported through the state callback, inside this
         // call, which drops the context: then there is nothing left to do here.
-        if pa_context_connect(context, server, flags, nil) < 0, self.context == context {
+        if pa_context_connect(context, server, pa_context_flags_t(PA_CONTEXT_NOAUTOSPAWN.rawValue), nil) < 0, self.context == context {
             let why = String(cString: pa_strerror(pa_context_errno(context)))
             drop()
-            report(connected: false, why)
-            tryAgainLater()
+            failed(why, wasConnected: false)
         }
     }
 
-    /// Tries again after a while, each time twice as long (up to a minute): only a server libpulse
-    /// cannot wait for comes here, and trying costs a wakeup.
-    private func tryAgainLater() {
-        if retry == nil {
-            retry = try? pulseLoop.loop.makeTimer { [unowned self] in self.start() }
+    /// After a failed connection: said (once while there is none), then the next attempt: at
+    /// once after a loss (a socket-activated server is there again at once), shortly while
+    /// retries are left, else when the server's name appears.
+    private func failed(_ why: String, wasConnected: Bool) {
+        report(connected: false, wasConnected ? "lost (\(why))" : why)
+        if wasConnected {
+            connect()
+        } else if retriesLeft > 0 {
+            retriesLeft -= 1
+            if retry == nil { retry = try? pulseLoop.loop.makeTimer { [unowned self] in self.connect() } }
+            retry?.schedule(after: retryDelay)
+            retryDelay = retryDelay * 2
         }
-        retry?.schedule(after: retryDelay)
-        retryDelay = min(retryDelay * 2, Self.longestRetry)
     }
 
     /// Disconnects for good.
     public func stop() {
         retry?.cancel()
         retry = nil
+        retriesLeft = 0
         drop()
     }
 
@@ -112,6 +133,13 @@ public final class AudioServer {
         if hadAnything { delegate?.audioServerChanged(self) }
     }
 
+    private func introduced(_ description: String) {
+        isConnected = true
+        report(connected: true, description)
+        // What arrived before counts from now.
+        if !streams.isEmpty || !clients.isEmpty || !sinks.isEmpty { delegate?.audioServerChanged(self) }
+    }
+
     private func report(connected: Bool, _ description: String) {
         if !connected {
             if saidUnavailable { return }
@@ -126,18 +154,16 @@ public final class AudioServer {
         guard let context else { return }
         switch pa_context_get_state(context) {
         case PA_CONTEXT_READY:
-            isConnected = true
-            retryDelay = Self.firstRetry
+            // Connected once the server has said what it is (``introduced(_:)``): the delegate
+            // hears of a connection, then of its loss, never a loss alone.
+            retriesLeft = 0
             subscribe(context)
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
+            // A failed context cannot connect again: the next attempt is a new one.
             let wasConnected = isConnected
             let why = String(cString: pa_strerror(pa_context_errno(context)))
             drop()
-            report(connected: false, wasConnected ? "lost (\(why))" : why)
-            // A new context, as a failed one cannot connect again: one that was connected waits
-            // for the server's return (or reaches a socket-activated one at once); one that never
-            // was failed where libpulse could not wait.
-            if wasConnected { start() } else { tryAgainLater() }
+            failed(why, wasConnected: wasConnected)
         default:
             break
         }
@@ -153,7 +179,7 @@ public final class AudioServer {
             guard let info = info?.pointee else { return }
             let name = info.server_name.map { String(cString: $0) } ?? "an audio server"
             let version = info.server_version.map { String(cString: $0) } ?? "?"
-            AudioServer.from(userdata).report(connected: true, "\(name) \(version)")
+            AudioServer.from(userdata).introduced("\(name) \(version)")
         }, unretained))
         fetchAll(context)
     }

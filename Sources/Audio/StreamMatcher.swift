@@ -54,6 +54,8 @@ public enum StreamMatcher {
         public var matches: [Player: [StreamMatch]] = [:]
         /// The streams no player was matched to.
         public var unmatched: [AudioStream] = []
+
+        public init() {}
     }
 
     public static func match<Player: Hashable>(

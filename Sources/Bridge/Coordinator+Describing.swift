@@ -9,15 +9,17 @@ import Time
 /// The bridge's `Describe*` methods, for tools: the rules' state in the contract's values.
 extension Coordinator {
     /// Every tracked player with what `mediaremotectl players` shows: its app, status,
-    /// capabilities, receiving, when it last started playing and why it is or is not Now Playing.
+    /// capabilities, receiving, when it last started playing, why it is or is not Now Playing,
+    /// and its sound (audible, silent or unknown, and the streams matched to it).
     func describePlayers() -> DescribePlayersReply {
         let registry = router.registry
         let players = registry.players.map { app, player, receiving in
-            DescribePlayersReply.Player(
+            let sound = describeSound(of: app)
+            return DescribePlayersReply.Player(
                 name: player.busName, app: app.busName, status: player.status.rawValue, receiving: receiving,
                 capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
                 lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: router.now) == app,
-                reason: registry.nowPlayingReason(for: app, at: router.now))
+                reason: registry.nowPlayingReason(for: app, at: router.now), sound: sound.audibility, streams: sound.streams)
         }
         // The ones ignored, and the rule that ignores each: never players to the rules.
         let ignored = tracker.ignoredPlayers.map { name, owner, listedAs in

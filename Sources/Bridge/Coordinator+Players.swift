@@ -6,7 +6,15 @@ import MPRIS
 extension Coordinator: PlayerTrackerDelegate {
     func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival) {
         Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
-        change { $0.registry.playerAppeared(app, player, arrival, at: router.now) }
+        // What is heard is told with the appearance, in one change: a player that says Playing
+        // and is silent while another is heard never flickers through Now Playing.
+        sounds.expect(app)
+        let sounds = soundChanges()
+        change { dispatcher in
+            dispatcher.registry.playerAppeared(app, player, arrival, at: router.now)
+            for (app, audibility) in sounds { dispatcher.registry.audibilityChanged(app, to: audibility, at: router.now) }
+        }
+        identifyPlayer(app, player.busName)
     }
 
     func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?) {

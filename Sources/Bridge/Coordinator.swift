@@ -1,3 +1,4 @@
+import Audio
 import Config
 import Core
 import DBus
@@ -24,6 +25,10 @@ final class Coordinator {
     private(set) var proxy: ProxyPlayer?
     /// Media keys, headset buttons and accelerometers.
     let inputs: DeviceInputs
+    /// The audio server's streams, and the players they were matched to (Coordinator+Audio.swift).
+    let audio: AudioServer
+    var sounds = PlayerSounds()
+    var audioServerWatch: NameWatch?
 
     /// Where the options come from, again on each reload (the file, the flags).
     let settings: Settings
@@ -61,6 +66,7 @@ final class Coordinator {
             calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
         router = EventRouter()
         inputs = DeviceInputs(loop: connection.loop)
+        audio = AudioServer(loop: connection.loop)
         announcer = PropertyAnnouncer(connection: connection)
         // Nothing to announce or open yet: the announcer's first state is made at start, and the
         // sensors open once the service's name is taken.
@@ -99,6 +105,7 @@ final class Coordinator {
     func forgetPlayer(of app: AppID) {
         delivery.playerLeft(app)
         failures.forget(app)
+        forgetSounds(of: app)
     }
 
     /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.

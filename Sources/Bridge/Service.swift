@@ -100,6 +100,7 @@ public final class Service {
         // A shake action set is a standing claim: the sensors open now, with no app's claim.
         coordinator.inputs.setMotionActive(coordinator.router.dispatcher.wantsMotion)
         coordinator.takeProxyName()
+        coordinator.startFollowingAudio()
     }
 
     /// The unique name the service has on the bus.

@@ -20,13 +20,23 @@ struct Players: ParsableCommand {
                   can: CanControl CanPlay CanPause CanGoNext
                        CanGoPrevious CanSeek
                   started playing: 12.40 s ago
+                  sound: audible
+                    stream 56 "track1.ogg - mpv" on Speakers: audible;
+                      matched by its process (socket credentials)
                   Now Playing: playing
+
+            Its sound is what the audio server says: audible (a stream matched to \
+            it plays unmuted above zero volume), silent, or unknown (no audio \
+            server, or a stream nobody could match may be its); among players \
+            that say Playing, one that is heard comes first.
 
             With --json, one array (empty: []) of objects with the keys name (its \
             MPRIS bus name), app (its unique name), status, receiving, capabilities \
             (an array), last_started_playing_us (CLOCK_MONOTONIC; null when never \
-            seen starting), now_playing, and reason (why it is or is not Now Playing, \
-            or why it is ignored: then its status is null).
+            seen starting), now_playing, reason (why it is or is not Now Playing, \
+            or why it is ignored: then its status is null), sound (audible, silent \
+            or unknown; null when ignored) and streams (an array of phrases, one a \
+            stream matched to it).
 
             Example:
               $ mediaremotectl players --json
@@ -34,7 +44,8 @@ struct Players: ParsableCommand {
                 "status":"Playing","receiving":true,
                 "capabilities":["CanControl","CanPlay"],
                 "last_started_playing_us":5000012345,
-                "now_playing":true,"reason":"Now Playing: playing"}]
+                "now_playing":true,"reason":"Now Playing: playing",
+                "sound":"audible","streams":["stream 56 ..."]}]
 
             (Printed on one line; folded here to fit.)
             """
@@ -63,6 +74,8 @@ struct Players: ParsableCommand {
             // The service's timestamps are CLOCK_MONOTONIC, the same clock as ours.
             let ago = player.lastStartedPlaying.map { MonotonicClock.now.duration(since: MonotonicInstant(microseconds: $0)) }
             writeLine("    started playing: \(ago.map { "\(fixedPoint($0, in: .seconds(1))) s ago" } ?? "not seen")")
+            writeLine("    sound: \(player.sound)")
+            for stream in player.streams { writeLine("      \(stream)") }
             writeLine("    \(player.reason)")
         }
     }
@@ -72,7 +85,8 @@ struct Players: ParsableCommand {
             ("name", .string(player.name.rawValue)), ("app", .string(player.app.rawValue)), ("status", player.status.isEmpty ? .null : .string(player.status)),
             ("receiving", .bool(player.receiving)), ("capabilities", .array(player.capabilities.map(JSON.string))),
             ("last_started_playing_us", JSON(player.lastStartedPlaying)), ("now_playing", .bool(player.isNowPlaying)),
-            ("reason", .string(player.reason)),
+            ("reason", .string(player.reason)), ("sound", player.status.isEmpty ? .null : .string(player.sound)),
+            ("streams", .array(player.streams.map(JSON.string))),
         ])
     }
 }

@@ -101,16 +101,22 @@ struct AudioServerTests {
         _ = player.stop()
     }
 
-    @Test("no server at first, then one, lost and back: said once each way, and followed again (an address given: tried again after a while)")
+    @Test("no server at first, then one, lost and back: said once each way, and followed again (told when it may be there, tried again shortly)")
     func serverComesAndGoes() throws {
         let fixture = try Fixture(startServer: false)
         #expect(fixture.wait(.seconds(2)) { !fixture.recorder.connections.isEmpty })
         #expect(fixture.recorder.connections.map(\.0) == [false], "\(fixture.recorder.connections)")
         try fixture.audio.start()
+        // Not before it is told: waiting costs nothing.
+        fixture.wait(.milliseconds(300)) { false }
+        #expect(!fixture.server.isConnected)
+        fixture.server.serverMayBeThere()
         #expect(fixture.wait { fixture.server.isConnected }, "\(fixture.recorder.connections)")
         fixture.audio.stop(kill: true)
         #expect(fixture.wait { !fixture.server.isConnected })
         #expect(fixture.server.streams.isEmpty && fixture.server.sinks.isEmpty)
+        // Told before the server listens (as its name appears first): tried again shortly.
+        fixture.server.serverMayBeThere()
         try fixture.audio.start()
         #expect(fixture.wait { fixture.server.isConnected && fixture.server.sinks.count >= 1 }, "\(fixture.recorder.connections)")
         #expect(fixture.recorder.connections.map(\.0) == [false, true, false, true], "\(fixture.recorder.connections)")

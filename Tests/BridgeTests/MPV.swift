@@ -25,10 +25,11 @@ final class MPV {
     static var arguments: [String] { arguments(paused: true) }
 
     /// Headless, with only the MPRIS script and no user configuration; not `paused`, it plays at
-    /// once, as `mpv FILE` does when a person starts it.
-    static func arguments(paused: Bool) -> [String] {
-        ["--ao=null", "--no-video", "--idle=yes", "--no-terminal", "--no-config", "--script=/usr/lib/mpv-mpris/mpris.so"]
-            + (paused ? ["--pause"] : []) + tracks
+    /// once, as `mpv FILE` does when a person starts it. `output`: its audio output (`null`:
+    /// none, it makes no sound; `pipewire` or `pulse` with the fixture's audio server).
+    static func arguments(paused: Bool, output: String = "null", extra: [String] = []) -> [String] {
+        ["--ao=\(output)", "--no-video", "--idle=yes", "--no-terminal", "--no-config", "--script=/usr/lib/mpv-mpris/mpris.so"]
+            + (paused ? ["--pause"] : []) + extra + tracks
     }
 
     let process: Subprocess
@@ -37,10 +38,10 @@ final class MPV {
 
     /// Starts mpv paused on track 1 (`playing`: playing it, as a person launching mpv with a
     /// file does) and waits until MediaRemote lists it so.
-    init(_ fixture: ServiceFixture, playing: Bool = false) throws {
+    init(_ fixture: ServiceFixture, playing: Bool = false, output: String = "null", extra: [String] = []) throws {
         self.fixture = fixture
         let before = Set((try? fixture.client.listNames()) ?? [])
-        process = try fixture.spawn("/usr/bin/mpv", MPV.arguments(paused: !playing))
+        process = try fixture.spawn("/usr/bin/mpv", MPV.arguments(paused: !playing, output: output, extra: extra))
         fixture.wait(timeout: .seconds(20)) {
             let names = Set((try? fixture.client.listNames()) ?? []).subtracting(before)
             self.busName = names.first { $0.rawValue.hasPrefix("org.mpris.MediaPlayer2.mpv") }

@@ -10,6 +10,8 @@ import TestSupport
 /// `EventDispatched` and can call the bridge.
 final class ServiceFixture {
     let bus: PrivateBus
+    /// The real audio server the daemon and the players find, when asked for.
+    let audio: PrivateAudioServer?
     private(set) var daemon: Subprocess
     private let arguments: [String]
     private let outputFile: String?
@@ -24,13 +26,18 @@ final class ServiceFixture {
     /// `configuration`: the text of the config.toml the daemon finds (none by default).
     /// `before`: runs on the bus before the daemon starts (to leave a state file for it).
     /// `logToFile`: the daemon's output goes to ``logFile`` (for long runs) instead of a pipe.
-    init(arguments: [String] = [], configuration: String? = nil, logToFile: Bool = false, before: (PrivateBus) throws -> Void = { _ in }) throws {
+    /// `audioServer`: a real one (``PrivateAudioServer``) for the daemon and the players.
+    init(
+        arguments: [String] = [], configuration: String? = nil, logToFile: Bool = false, audioServer: Bool = false,
+        before: (PrivateBus) throws -> Void = { _ in }
+    ) throws {
         bus = try PrivateBus()
+        audio = audioServer ? try PrivateAudioServer(bus: bus.environment) : nil
         if let configuration { try bus.writeConfiguration(configuration) }
         try before(bus)
         self.arguments = arguments
         outputFile = logToFile ? bus.directory.appendingPathComponent("mediaremoted.log").path : nil
-        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment, outputFile: outputFile)
+        daemon = Subprocess(DaemonTests.daemon, arguments, environment: audio?.environment ?? bus.environment, outputFile: outputFile)
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
@@ -56,13 +63,16 @@ final class ServiceFixture {
         let stopped = daemon.stop(signal: signal)
         wait { (try? self.client.listNames().contains(MediaRemoteNames.busName)) != true }
         meanwhile()
-        daemon = Subprocess(DaemonTests.daemon, arguments, environment: bus.environment, outputFile: outputFile)
+        daemon = Subprocess(DaemonTests.daemon, arguments, environment: environment, outputFile: outputFile)
         try daemon.start()
         guard wait(timeout: .seconds(20), for: { (try? self.client.listNames().contains(MediaRemoteNames.busName)) == true }) else {
             throw TestFailure("mediaremoted did not start again: \(daemon.stop().stderr)")
         }
         return stopped
     }
+
+    /// The environment of the daemon and the children: the bus's, and the audio server's if any.
+    var environment: [String: String] { audio?.environment ?? bus.environment }
 
     /// Where the daemon's output goes when the fixture was made with `logToFile`.
     var logFile: URL { bus.directory.appendingPathComponent("mediaremoted.log") }
@@ -75,7 +85,7 @@ final class ServiceFixture {
 
     /// Starts a child process on this bus that lives as long as the fixture.
     func spawn(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Subprocess {
-        let child = Subprocess(executable, arguments, environment: bus.environment.merging(extra) { $1 })
+        let child = Subprocess(executable, arguments, environment: environment.merging(extra) { $1 })
         try child.start()
         children.append(child)
         return child

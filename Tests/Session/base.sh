@@ -14,11 +14,11 @@ umask 022
 output=$(realpath -m "$1")
 
 # systemd as PID 1 with udev and logind; a user manager with its bus (dbus-user-session); what
-# mediaremoted links (libdbus, libevdev); and the checks' tools: getfacl, pgrep, insmod, and
+# mediaremoted links (libdbus, libevdev, libpulse); and the checks' tools: getfacl, pgrep, insmod, and
 # python3 for a uinput headset and keyboard (python3-evdev) and a Responder1 app (python3-dbus);
 # a desktop that reads the same devices, sway (headless), with the MPRIS client its users bind
 # their media keys to (playerctl), and a real MPRIS player (mpv with mpv-mpris).
-packages=systemd,systemd-sysv,udev,dbus-user-session,libpam-systemd,libdbus-1-3,libevdev2,acl,procps,kmod
+packages=systemd,systemd-sysv,udev,dbus-user-session,libpam-systemd,libdbus-1-3,libevdev2,libpulse0,acl,procps,kmod
 packages+=,python3-evdev,python3-dbus,python3-gi
 packages+=,sway,playerctl,mpv,mpv-mpris
 

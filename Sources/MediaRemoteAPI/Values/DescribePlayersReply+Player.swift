@@ -17,13 +17,20 @@ extension DescribePlayersReply {
         public var isNowPlaying: Bool
         /// Why it is or is not Now Playing, as a sentence.
         public var reason: String
+        /// What the audio server says of its sound: `audible`, `silent` or `unknown` (no
+        /// audio server, or an audible stream nobody could match may be its); "" for an ignored player.
+        public var sound: String
+        /// The audio server's streams matched to it, a phrase each: which, where, heard or not,
+        /// and how it was matched.
+        public var streams: [String]
 
         public init(
             name: BusName, app: BusName, status: String, receiving: Bool, capabilities: [String], lastStartedPlaying: UInt64?,
-            isNowPlaying: Bool, reason: String
+            isNowPlaying: Bool, reason: String, sound: String = "", streams: [String] = []
         ) {
             (self.name, self.app, self.status, self.receiving, self.capabilities) = (name, app, status, receiving, capabilities)
             (self.lastStartedPlaying, self.isNowPlaying, self.reason) = (lastStartedPlaying, isNowPlaying, reason)
+            (self.sound, self.streams) = (sound, streams)
         }
 
         public static var dbusType: SignatureType { [String: Value].dbusType }
@@ -33,7 +40,8 @@ extension DescribePlayersReply {
             .stringVariantDictionary([
                 ("name", name.dbusValue), ("app", app.dbusValue), ("status", status.dbusValue), ("receiving", receiving.dbusValue),
                 ("capabilities", capabilities.dbusValue), ("last_started_playing", (lastStartedPlaying ?? 0).dbusValue),
-                ("now_playing", isNowPlaying.dbusValue), ("reason", reason.dbusValue),
+                ("now_playing", isNowPlaying.dbusValue), ("reason", reason.dbusValue), ("sound", sound.dbusValue),
+                ("streams", streams.dbusValue),
             ])
         }
 
@@ -44,6 +52,7 @@ extension DescribePlayersReply {
             let started: UInt64 = try field("last_started_playing")
             lastStartedPlaying = started == 0 ? nil : started
             (isNowPlaying, reason) = (try field("now_playing"), try field("reason"))
+            (sound, streams) = (try field("sound"), try field("streams"))
         }
     }
 }
