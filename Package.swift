@@ -53,7 +53,7 @@ let package = Package(
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
         .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "MediaRemoteAPI", "Motion", "Time"]),
         // The audio server: its playback streams, their processes, its outputs (libpulse, on the loop). No D-Bus.
-        .target(name: "Audio", dependencies: ["CPulse", "Loop"]),
+        .target(name: "Audio", dependencies: ["CPulse", "Loop", "Time"]),
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Time"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.

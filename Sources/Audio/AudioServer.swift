@@ -1,5 +1,6 @@
 internal import CPulse
 import Loop
+import Time
 
 /// What the audio server says, as it changes. Called on the loop's thread.
 public protocol AudioServerDelegate: AnyObject {
@@ -27,6 +28,11 @@ public final class AudioServer {
     /// Connected, and the server has said what it is.
     public private(set) var isConnected = false
 
+    /// Where each stream that moved played before, and when it moved: a sink's removal may be
+    /// told after the server has already moved its streams elsewhere.
+    private var movedFrom: [UInt32: (sink: UInt32, at: MonotonicInstant)] = [:]
+    /// How recent a move counts as caused by the removal that follows it.
+    static let moveBeforeRemoval = Duration.seconds(1)
     private let pulseLoop: PulseLoop
     private let applicationName: String
     /// The server's address, when not the session's own (libpulse's default: the environment,
@@ -127,6 +133,7 @@ public final class AudioServer {
         pa_context_unref(context)
         let hadAnything = !streams.isEmpty || !clients.isEmpty || !sinks.isEmpty
         streams = [:]
+        movedFrom = [:]
         clients = [:]
         sinks = [:]
         isConnected = false
@@ -201,6 +208,7 @@ public final class AudioServer {
         switch facility {
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
             if removed {
+                movedFrom[index] = nil
                 if streams.removeValue(forKey: index) != nil { delegate?.audioServerChanged(self) }
             } else {
                 release(pa_context_get_sink_input_info(context, index, streamInfo, unretained))
@@ -214,7 +222,12 @@ public final class AudioServer {
         case PA_SUBSCRIPTION_EVENT_SINK.rawValue:
             if removed {
                 guard let sink = sinks.removeValue(forKey: index) else { return }
-                let playing = streams.values.filter { $0.sink == index }.sorted { $0.id < $1.id }
+                let now = MonotonicClock.now
+                let playing = streams.values.filter { stream in
+                    if stream.sink == index { return true }
+                    guard let moved = movedFrom[stream.id] else { return false }
+                    return moved.sink == index && now - moved.at <= Self.moveBeforeRemoval
+                }.sorted { $0.id < $1.id }
                 delegate?.audioServer(self, removed: sink, streams: playing)
                 delegate?.audioServerChanged(self)
             } else {
@@ -227,6 +240,7 @@ public final class AudioServer {
 
     fileprivate func update(_ stream: AudioStream) {
         guard streams[stream.id] != stream else { return }
+        if let before = streams[stream.id]?.sink, before != stream.sink { movedFrom[stream.id] = (before, MonotonicClock.now) }
         streams[stream.id] = stream
         delegate?.audioServerChanged(self)
     }

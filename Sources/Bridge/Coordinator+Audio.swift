@@ -2,6 +2,8 @@ import Audio
 import Core
 import DBus
 import DBusTypes
+import Loop
+import MediaRemoteAPI
 
 /// The audio server, followed so that Now Playing is who a person hears (docs/DESIGN.md, rule
 /// 2): its streams matched to the players, and what changes told to the rules as facts.
@@ -31,7 +33,22 @@ extension Coordinator: AudioServerDelegate {
         updateSounds()
     }
 
-    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream]) {}
+    /// An output went away: if Now Playing played through it (one of its streams did, as last
+    /// seen), it is paused, with a `pause` of source `route` through the rules and the chain like
+    /// any other event (so it stays Now Playing, and plugging back in resumes nothing). A
+    /// person moving a stream to another output removes no sink: nothing is paused.
+    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream]) {
+        let registry = router.registry
+        guard let app = registry.nowPlaying(at: router.now), let player = registry.player(of: app), player.status == .playing else { return }
+        let playedThere = Set(streams.map(\.id))
+        guard sounds.matches[app]?.contains(where: { playedThere.contains($0.stream.id) }) == true else { return }
+        let output = sink.description.isEmpty ? sink.name : sink.description
+        guard options.pauseOnRouteLoss else {
+            return Log.info("output \(output) went away while \(player.busName) played through it; not pausing it (players.pause_on_route_loss)")
+        }
+        Log.info("output \(output) went away while \(player.busName) played through it: pausing it")
+        dispatch(.remoteControl(.pause, at: MonotonicClock.now, from: .route))
+    }
 
     /// Asks the bus for a new player's process, to find its streams.
     func identifyPlayer(_ app: AppID, _ name: BusName) {

@@ -36,6 +36,9 @@ extension Coordinator {
         if options.callTimeout != old.callTimeout { changes.append("call timeout") }
         if options.seekStep != old.seekStep || options.seekInterval != old.seekInterval { changes.append("seeking") }
         if options.shakeAction != old.shakeAction { changes.append("shake action \(options.shakeAction)") }
+        if options.pauseOnRouteLoss != old.pauseOnRouteLoss {
+            changes.append(options.pauseOnRouteLoss ? "pausing when the output goes away" : "not pausing when the output goes away")
+        }
         if options.ignoredPlayers != old.ignoredPlayers {
             tracker.setIgnored(options.ignoredPlayers)
             changes.append("ignored players")

@@ -23,6 +23,8 @@ extension Service {
         public var mprisProxy: Bool
         /// What to do with a shake nobody handled, to the Now Playing player.
         public var shakeAction: ShakeAction
+        /// Whether Now Playing is paused when the output it is heard through goes away.
+        public var pauseOnRouteLoss: Bool
         /// Which input devices to read, and how.
         public var input: KeyInput.Options
         /// Where the accelerometers are, and the shake detector's parameters.
@@ -41,6 +43,7 @@ extension Service {
             seekInterval = configuration.seekInterval
             mprisProxy = configuration.mprisProxy
             shakeAction = configuration.shakeAction
+            pauseOnRouteLoss = configuration.pauseOnRouteLoss
             input = KeyInput.Options(
                 readKeyboards: configuration.readKeyboards,
                 headsetTiming: HeadsetRecognizer.Timing(clickGap: configuration.headsetClickGap, holdThreshold: configuration.headsetHold),

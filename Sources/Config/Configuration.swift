@@ -19,6 +19,9 @@ public struct Configuration: Equatable, Sendable {
     // [players]: full MPRIS bus names; a name also stands for its `.instance…` names.
     public var ignoredPlayers: [BusName] = []
     public var playerPriority: [BusName] = []
+    /// Pause Now Playing when the output it is heard through goes away (a headset's sink
+    /// removed, headphones unplugged), as iOS and Android do.
+    public var pauseOnRouteLoss = true
 
     // [keys]
     /// How far each `Seek` of a held seek moves, and how often it repeats.

@@ -12,6 +12,9 @@ public enum EventSource: String, CaseIterable, Hashable, Sendable, CustomStringC
     case accelerometer
     /// `SimulateMotion` or `mediaremotectl shake`.
     case simulated
+    /// The output Now Playing was heard through went away (a headset's sink removed,
+    /// headphones unplugged): a pause, as iOS and Android pause.
+    case route
 
     public var description: String { rawValue }
 }

@@ -1,0 +1,69 @@
+import DBusTypes
+import Foundation
+import MediaRemoteAPI
+import Testing
+import TestSupport
+
+/// Pausing when the output goes away: mediaremoted with a real audio server whose "headset" (a
+/// null sink) is removed as an unplugged USB headset's or a disconnected Bluetooth headset's is.
+@Suite("Real audio server: the output going away pauses Now Playing", .serialized)
+struct RouteLossTests {
+    /// mpv playing to the headset, audible, and Now Playing.
+    static func playingToHeadset(_ fixture: ServiceFixture) throws -> MPV {
+        let player = try MPV(fixture, playing: true, output: "pulse", extra: ["--audio-device=pulse/headset"])
+        #expect(fixture.wait {
+            let streams = AudibleNowPlayingTests.sound(fixture, player)?.streams ?? []
+            return streams.contains { $0.contains(" on headset: audible") }
+        }, "\(String(describing: AudibleNowPlayingTests.sound(fixture, player)))")
+        #expect(fixture.nowPlaying == player.name)
+        return player
+    }
+
+    @Test("the headset's sink removed while mpv plays to it: a route pause, and mpv is paused (the time is printed)")
+    func sinkRemoved() throws {
+        let fixture = try ServiceFixture(audioServer: true)
+        let player = try Self.playingToHeadset(fixture)
+        let removed = ContinuousClock.now
+        try fixture.audio?.removeSink("headset")
+        #expect(fixture.wait { player.status == "Paused" }, "\(player.status)")
+        let took = ContinuousClock.now - removed
+        print("route loss: mpv paused \(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000) ms after the headset's sink was removed (goal 500 ms, at most 2000)")
+        let pause = fixture.dispatched.first { $0.source == EventSource.route.rawValue }
+        #expect(pause?.subtype == "pause", "\(fixture.dispatched)")
+        #expect(pause?.outcome.handledBy?.busName.rawValue == player.name, "\(String(describing: pause))")
+        // Paused by a remote-control event: it stays Now Playing, and nothing resumes it.
+        #expect(fixture.nowPlaying == player.name)
+        try fixture.audio?.makeSink("headset")
+        fixture.wait(timeout: .milliseconds(500)) { false }
+        #expect(player.status == "Paused")
+    }
+
+    @Test("moving the stream to the other output on purpose, or changing the default output, pauses nothing")
+    func deliberateSwitch() throws {
+        let fixture = try ServiceFixture(audioServer: true)
+        let player = try Self.playingToHeadset(fixture)
+        let audio = try #require(fixture.audio)
+        let index = try #require(AudibleNowPlayingTests.sound(fixture, player)?.streams.first?.split(separator: " ").dropFirst().first.map(String.init))
+        try audio.pactl(["move-sink-input", index, "speakers"])
+        #expect(fixture.wait {
+            (AudibleNowPlayingTests.sound(fixture, player)?.streams ?? []).contains { $0.contains(" on speakers: audible") }
+        })
+        try audio.pactl(["set-default-sink", "headset"])
+        try audio.pactl(["set-default-sink", "speakers"])
+        fixture.wait(timeout: .seconds(1)) { false }
+        #expect(player.status == "Playing")
+        #expect(!fixture.dispatched.contains { $0.source == EventSource.route.rawValue }, "\(fixture.dispatched)")
+    }
+
+    @Test("players.pause_on_route_loss = false: the headset removed pauses nothing, and the log says why")
+    func turnedOff() throws {
+        let fixture = try ServiceFixture(configuration: "[players]\npause_on_route_loss = false\n", logToFile: true, audioServer: true)
+        let player = try Self.playingToHeadset(fixture)
+        try fixture.audio?.removeSink("headset")
+        #expect(fixture.wait {
+            ((try? String(contentsOf: fixture.logFile, encoding: .utf8)) ?? "").contains("not pausing it (players.pause_on_route_loss)")
+        })
+        #expect(player.status == "Playing")
+        #expect(!fixture.dispatched.contains { $0.source == EventSource.route.rawValue })
+    }
+}
