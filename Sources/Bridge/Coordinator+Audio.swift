@@ -4,6 +4,7 @@ import DBus
 import DBusTypes
 import Loop
 import MediaRemoteAPI
+import Time
 
 /// The audio server, followed so that Now Playing is who a person hears (docs/DESIGN.md, rule
 /// 2): its streams matched to the players, and what changes told to the rules as facts.
@@ -38,16 +39,28 @@ extension Coordinator: AudioServerDelegate {
     /// any other event (so it stays Now Playing, and plugging back in resumes nothing). A
     /// person moving a stream to another output removes no sink: nothing is paused.
     func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream]) {
-        let registry = router.registry
-        guard let app = registry.nowPlaying(at: router.now), let player = registry.player(of: app), player.status == .playing else { return }
+        guard let app = router.registry.nowPlaying(at: router.now) else { return }
         let playedThere = Set(streams.map(\.id))
         guard sounds.matches[app]?.contains(where: { playedThere.contains($0.stream.id) }) == true else { return }
-        let output = sink.description.isEmpty ? sink.name : sink.description
+        routeLost("output \(sink.description.isEmpty ? sink.name : sink.description)", at: MonotonicClock.now)
+    }
+
+    /// The output Now Playing is heard through went away (`what`, in words): Now Playing is
+    /// paused, unless `players.pause_on_route_loss` is off, and said in the log either way. A
+    /// player that is not playing is left alone; an app with no player (one registered over
+    /// D-Bus only) gets the pause, and its responders decide, as iOS tells every app of a route
+    /// change.
+    func routeLost(_ what: String, at time: MonotonicInstant) {
+        let registry = router.registry
+        guard let app = registry.nowPlaying(at: router.now) else { return }
+        let player = registry.player(of: app)
+        if let player, player.status != .playing { return }
+        let name = player?.busName ?? app.busName
         guard options.pauseOnRouteLoss else {
-            return Log.info("output \(output) went away while \(player.busName) played through it; not pausing it (players.pause_on_route_loss)")
+            return Log.info("\(what) went away while \(name) was Now Playing; not pausing it (players.pause_on_route_loss)")
         }
-        Log.info("output \(output) went away while \(player.busName) played through it: pausing it")
-        dispatch(.remoteControl(.pause, at: MonotonicClock.now, from: .route))
+        Log.info("\(what) went away while \(name) was Now Playing: pausing it")
+        dispatch(.remoteControl(.pause, at: time, from: .route))
     }
 
     /// Asks the bus for a new player's process, to find its streams.

@@ -1,5 +1,6 @@
 import Core
 import Loop
+import MediaRemoteAPI
 import Time
 
 /// Reading a device: its events as a take-over, a wait for keys up or a shared read wants them,
@@ -29,6 +30,12 @@ extension KeyInput {
                 if !entry.device.anyKeyDown {
                     takeOver(entry)
                     onDevicesChanged?()
+                }
+            case .shared where entry.classification == .headphoneJack:
+                // Headphones pulled out: a pause of source route, as iOS and Android pause
+                // when the headphones go. Plugging in resumes nothing.
+                try entry.device.readSwitch(DeviceCapabilities.headphoneSwitch) { closed, timestamp in
+                    if closed == 0 { events.append(.remoteControl(.pause, at: timestamp, from: .route)) }
                 }
             case .shared:
                 try entry.device.read(wanted: entry.wanted) { events += key(entry, $0.code, $0.value, at: $0.timestamp) }

@@ -195,7 +195,12 @@ public final class KeyInput {
         }
         skipped[path] = nil
         open[path] = entry
-        takeOver(entry)
+        if classification == .headphoneJack {
+            // A switch: nothing of it goes to the desktop, so there is nothing to take over.
+            entry.reading = .shared(because: "a headphone jack's switch, which nobody else acts on", withoutUInput: false)
+        } else {
+            takeOver(entry)
+        }
         onDevicesChanged?()
     }
 

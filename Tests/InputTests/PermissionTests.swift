@@ -20,6 +20,12 @@ struct PermissionTests {
         #expect(PermissionAdvice.ruleGrants(name: "Headphones (AVRCP)", classification: .keyboard, udev: ["ID_INPUT_KEYBOARD": "1"]))
         #expect(PermissionAdvice.ruleGrants(name: "USB Headset", classification: .mediaDevice, udev: [:]))
         #expect(!PermissionAdvice.ruleGrants(name: "AT keyboard", classification: .keyboard, udev: [:]))
+        // A headphone jack's switch, by the names the rule matches; never a lid.
+        let switches = ["ID_INPUT": "1", "ID_INPUT_SWITCH": "1"]
+        #expect(PermissionAdvice.ruleGrants(name: "HDA Intel PCH Headphone", classification: .headphoneJack, udev: switches))
+        #expect(PermissionAdvice.ruleGrants(name: "bytcr-rt5640 Headset Jack", classification: .headphoneJack, udev: switches))
+        #expect(!PermissionAdvice.ruleGrants(name: "Lid Switch", classification: .other, udev: switches))
+        #expect(PermissionAdvice.ruleGrants(name: "HDA Intel PCH Headphone", classification: .headphoneJack, udev: [:]))
         #expect(PermissionAdvice.fix(ruleGrants: true).hasPrefix("install udev/70-mediaremote.rules"))
         #expect(PermissionAdvice.fix(ruleGrants: false).hasPrefix("add yourself to the input group"))
     }

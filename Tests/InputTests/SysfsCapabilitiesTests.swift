@@ -56,6 +56,17 @@ struct SysfsCapabilitiesTests {
         let sensorCapabilities = try #require(SysfsCapabilities.read(try nullNumber(), sysfs: sensor))
         #expect(sensorCapabilities.hasAccelerometerProperty && sensorCapabilities.hasXYZAxes)
         #expect(sensorCapabilities.classification == .accelerometer)
+
+        // A laptop codec's jack: SW_HEADPHONE_INSERT (2) and SW_MICROPHONE_INSERT (4), no keys.
+        let jack = try sysfs(["name": "HDA Intel PCH Headphone\n", "capabilities/key": "0\n", "capabilities/sw": "14\n"])
+        defer { try? FileManager.default.removeItem(atPath: jack) }
+        let jackCapabilities = try #require(SysfsCapabilities.read(try nullNumber(), sysfs: jack))
+        #expect(jackCapabilities.switches == [2, 4])
+        #expect(jackCapabilities.classification == .headphoneJack)
+        // A lid's switch (SW_LID, 0) is no jack.
+        #expect(DeviceCapabilities(name: "Lid Switch", keys: [], switches: [0]).classification == .other)
+        // A headset's jack with buttons is a media device (its keys read as any).
+        #expect(DeviceCapabilities(name: "Headset Jack", keys: [KeyCode.media], switches: [2]).classification == .mediaDevice)
     }
 
     @Test("nothing known: no sysfs entry, or a node that is not a character device")

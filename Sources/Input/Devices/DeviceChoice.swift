@@ -55,7 +55,7 @@ struct DeviceChoice: Sendable {
     func whyNot(_ name: String, _ classification: DeviceClass) -> KeyInput.NotRead? {
         if isExcluded(name) { return .excluded }
         switch classification {
-        case .mediaDevice:
+        case .mediaDevice, .headphoneJack:
             return nil
         case .keyboard:
             if readKeyboards || include.contains(where: { DeviceNamePattern.matches(name, $0) }) { return nil }

@@ -76,9 +76,11 @@ final class EvdevDevice {
             keys.insert(UInt16(code))
         }
         let axes = [ABS_X, ABS_Y, ABS_Z].allSatisfy { libevdev_has_event_code(device, UInt32(EV_ABS), UInt32($0)) != 0 }
+        var switches = Set<UInt16>()
+        for code in 0...UInt32(SW_MAX) where libevdev_has_event_code(device, UInt32(EV_SW), code) != 0 { switches.insert(UInt16(code)) }
         return DeviceCapabilities(
             name: name, keys: keys, hasAccelerometerProperty: libevdev_has_property(device, UInt32(INPUT_PROP_ACCELEROMETER)) != 0,
-            hasXYZAxes: axes)
+            hasXYZAxes: axes, switches: switches)
     }
 
     /// Takes the device for this process alone (EVIOCGRAB): 0, or the errno (EBUSY: another
@@ -131,6 +133,14 @@ final class EvdevDevice {
         try readEvents { type, code, value, time in
             guard type == UInt16(EV_KEY), wanted.contains(code), let value = KeyValue(rawValue: value) else { return }
             handler(KeyEvent(code: code, value: value, timestamp: time))
+        }
+    }
+
+    /// Reads what is pending and passes on the changes of switch `code` (1 closed, 0 open); after
+    /// SYN_DROPPED, libevdev's resync reports its true state. Throws when the device is gone or broken.
+    func readSwitch(_ code: UInt16, _ handler: (Int32, MonotonicInstant) -> Void) throws(DeviceError) {
+        try readEvents { type, eventCode, value, time in
+            if type == UInt16(EV_SW), eventCode == code { handler(value, time) }
         }
     }
 

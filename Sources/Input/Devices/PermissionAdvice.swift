@@ -7,11 +7,12 @@ enum PermissionAdvice {
     /// when udev has no record of it.
     static func ruleGrants(name: String, classification: DeviceClass, udev: [String: String]) -> Bool {
         if name.hasSuffix(" (AVRCP)") { return true }
-        guard !udev.isEmpty else { return classification == .mediaDevice || classification == .accelerometer }
+        guard !udev.isEmpty else { return [.mediaDevice, .accelerometer, .headphoneJack].contains(classification) }
         if udev["ID_INPUT_ACCELEROMETER"] == "1" { return true }
         let neverGranted = ["ID_INPUT_KEYBOARD", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD", "ID_INPUT_TOUCHSCREEN"]
         if neverGranted.contains(where: { udev[$0] == "1" }) { return false }
-        return udev["ID_INPUT_KEY"] == "1"
+        if udev["ID_INPUT_KEY"] == "1" { return true }
+        return udev["ID_INPUT_SWITCH"] == "1" && ["Headphone", "Headset", "Jack"].contains { name.contains($0) }
     }
 
     /// The fix, for the log line and `mediaremotectl devices`.

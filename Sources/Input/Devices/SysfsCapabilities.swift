@@ -22,7 +22,8 @@ enum SysfsCapabilities {
         return DeviceCapabilities(
             name: String(name.prefix { $0 != "\n" }), keys: bits(keys),
             hasAccelerometerProperty: properties.contains(UInt16(INPUT_PROP_ACCELEROMETER)),
-            hasXYZAxes: [ABS_X, ABS_Y, ABS_Z].allSatisfy { axes.contains(UInt16($0)) })
+            hasXYZAxes: [ABS_X, ABS_Y, ABS_Z].allSatisfy { axes.contains(UInt16($0)) },
+            switches: bits(SysfsFile.read(device + "/capabilities/sw") ?? ""))
     }
 
     /// The device number of a character device node (stat needs no permission on the node).

@@ -13,10 +13,14 @@ final class UInputDevice {
     /// A device with `keys`; or, with `accelerometer`, X/Y/Z axes (±`range` g in 1 mg steps,
     /// resolution 1000 units per g) and INPUT_PROP_ACCELEROMETER, as a laptop's or a
     /// handheld's sensor.
-    init(name: String, keys: [UInt16], leds: [UInt16] = [], accelerometer: Bool = false, range: Int32 = 2) throws {
+    init(name: String, keys: [UInt16], leds: [UInt16] = [], switches: [UInt16] = [], accelerometer: Bool = false, range: Int32 = 2) throws {
         self.name = name
         let made = libevdev_new()!
         libevdev_set_name(made, name)
+        if !switches.isEmpty {
+            libevdev_enable_event_type(made, UInt32(EV_SW))
+            for code in switches { libevdev_enable_event_code(made, UInt32(EV_SW), UInt32(code), nil) }
+        }
         if !keys.isEmpty {
             libevdev_enable_event_type(made, UInt32(EV_KEY))
             for key in keys { libevdev_enable_event_code(made, UInt32(EV_KEY), UInt32(key), nil) }
@@ -79,6 +83,13 @@ final class UInputDevice {
             if event.type == UInt16(EV_LED) { leds[event.code] = event.value }
         }
         return leds
+    }
+
+    /// Writes a switch event and its SYN_REPORT: value 1 closed (headphones in), 0 open.
+    func switchTo(_ code: UInt16, _ value: Int32) {
+        guard let uinput else { return }
+        libevdev_uinput_write_event(uinput, UInt32(EV_SW), UInt32(code), value)
+        libevdev_uinput_write_event(uinput, UInt32(EV_SYN), UInt32(SYN_REPORT), 0)
     }
 
     /// Writes a key event and its SYN_REPORT: value 1 press, 0 release, 2 autorepeat.

@@ -630,6 +630,18 @@ do {
     press(headset, KeyCode.media, hold: 1200)
     check("headset click-and-hold → seek forward while held", ["beginSeekingForward", "endSeekingForward"])
 
+    // A headphone jack's switch (as a laptop's codec reports it: a switch, no keys).
+    let jack = try UInputDevice(name: "MediaRemote Test Headphone Jack", keys: [], switches: [DeviceCapabilities.headphoneSwitch])
+    settle(5000) { classes()[jack.name] == "headphone jack" && readDevices().contains(jack.name) }
+    verdict(
+        classes()[jack.name] == "headphone jack" && readDevices().contains(jack.name), "a headphone jack's switch is read",
+        otherwise: "the jack: class \(classes()[jack.name] ?? "none"), read \(readDevices().contains(jack.name))")
+    jack.switchTo(DeviceCapabilities.headphoneSwitch, 1)
+    check("headphones plugged into the jack → nothing (plugging in resumes nothing)", [], within: 800)
+    jack.switchTo(DeviceCapabilities.headphoneSwitch, 0)
+    check("headphones pulled out of the jack → a route pause", ["pause"])
+    jack.destroy()
+
     // SYN_DROPPED: mediaremoted stopped while the device floods its buffer, then resumed.
     if let daemon = processID(named: "mediaremoted") {
         kill(daemon, SIGSTOP)
