@@ -14,6 +14,8 @@ Figures:
   event dispatch        one-way latency to a player, direct and through each forwarder
                         (dispatch_latency.py)
   pure dispatcher       events a second through Core's dispatcher alone (dispatch-bench)
+  audio server          the daemon's wakeups, CPU and memory with no audio server, with one idle,
+                        and while 10 streams come and go, beside pipewire-pulse's CPU (audio_cost.py)
 """
 import os
 import signal
@@ -27,6 +29,7 @@ import dbus
 import dbus.mainloop.glib
 from gi.repository import GLib
 
+import audio_cost
 import dispatch_latency
 
 IDLE_SECONDS = 10
@@ -147,6 +150,7 @@ def main():
                         environment, bus),
                 measure("playerctld (reference)", ["playerctld"], "org.mpris.MediaPlayer2.playerctld", environment, bus),
             ]
+            audio = audio_cost.measure(bin_dir, environment, start_and_wait_for_name, stop, context_switches, memory_kib, bus)
         finally:
             daemon.terminate()
             daemon.wait()
@@ -159,6 +163,8 @@ def main():
     print(f"start to name: median of {START_RUNS} starts; RSS after 1 s settled; wakeups are context switches of all threads.")
     print()
     dispatch_latency.report(latency)
+    print()
+    audio_cost.report(audio)
     print()
     rate = subprocess.run([os.path.join(bin_dir, "dispatch-bench")], capture_output=True, text=True).stdout.split()[-1]
     print(f"{'pure dispatcher':<28} {int(rate):>12,} events/s (goal: at least 1,000,000)")

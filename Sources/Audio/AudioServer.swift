@@ -1,4 +1,7 @@
 internal import CPulse
+#if canImport(Glibc)
+import Glibc
+#endif
 import Loop
 import Time
 
@@ -42,6 +45,8 @@ public final class AudioServer {
     /// Trying again shortly, after the server's name appeared but its socket refused: a server
     /// takes its name on the bus before it listens (pipewire-pulse does).
     private var retry: Loop.Timer?
+    /// Fires once after a burst of changes (``changed()``).
+    private var coalescing: Loop.Timer?
     private var retriesLeft = 0
     private var retryDelay = AudioServer.firstRetry
     private static let firstRetry = Duration.milliseconds(100)
@@ -49,11 +54,22 @@ public final class AudioServer {
     /// Whether the delegate has heard that there is no server (said once, not at each retry).
     private var saidUnavailable = false
 
-    /// `server`: an address (`unix:/run/user/1000/pulse/native`) in place of the session's server.
-    public init(loop: EventLoop, server: String? = nil, applicationName: String = "MediaRemote") {
+    /// `server`: an address (`unix:/run/user/1000/pulse/native`) in place of the session's server
+    /// (``sessionServer()``).
+    public init(loop: EventLoop, server: String? = sessionServer(), applicationName: String = "MediaRemote") {
         pulseLoop = PulseLoop(loop: loop)
         self.server = server
         self.applicationName = applicationName
+    }
+
+    /// The session's server as libpulse finds it (nil: its runtime directory), except where
+    /// there is no runtime directory to look in (no `XDG_RUNTIME_DIR`, no `PULSE_RUNTIME_PATH`,
+    /// no `PULSE_SERVER`: a bare console, a container): then the system-wide server's socket,
+    /// the only one there can be. Left to find one itself there, libpulse would make
+    /// `~/.config/pulse` to keep one in, in the home of a service that only reads.
+    public static func sessionServer(_ environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+        let set = ["PULSE_SERVER", "PULSE_RUNTIME_PATH", "XDG_RUNTIME_DIR"].contains { !(environment($0) ?? "").isEmpty }
+        return set ? nil : "unix:/run/pulse/native"
     }
 
     deinit { stop() }
@@ -83,6 +99,11 @@ public final class AudioServer {
             return
         }
         self.context = context
+        // A cookie of zeros (from /dev/zero): libpulse would otherwise make and keep
+        // ~/.config/pulse/cookie (a service's home is read-only to it, and libpulse says so on
+        // every connection). Neither server needs one from a client of the same user:
+        // pipewire-pulse never asks, and PulseAudio trusts a local socket's credentials.
+        pa_context_load_cookie_from_file(context, "/dev/zero")
         pa_context_set_state_callback(context, { context, userdata in
             AudioServer.from(userdata).stateChanged()
         }, unretained)
@@ -114,6 +135,8 @@ public final class AudioServer {
     public func stop() {
         retry?.cancel()
         retry = nil
+        coalescing?.cancel()
+        coalescing = nil
         retriesLeft = 0
         drop()
     }
@@ -140,11 +163,20 @@ public final class AudioServer {
         if hadAnything { delegate?.audioServerChanged(self) }
     }
 
+    /// Tells the delegate of a change once the burst it came in is over: the server tells of a
+    /// stream in several events as it is set up, and a player's streams come in runs. A timer
+    /// that fires at once, in the loop's next wait, after every event already read.
+    private func changed() {
+        if coalescing == nil { coalescing = try? pulseLoop.loop.makeTimer { [unowned self] in self.delegate?.audioServerChanged(self) } }
+        guard let coalescing else { return delegate?.audioServerChanged(self) ?? () }
+        if !coalescing.isArmed { coalescing.schedule(after: .zero) }
+    }
+
     private func introduced(_ description: String) {
         isConnected = true
         report(connected: true, description)
         // What arrived before counts from now.
-        if !streams.isEmpty || !clients.isEmpty || !sinks.isEmpty { delegate?.audioServerChanged(self) }
+        if !streams.isEmpty || !clients.isEmpty || !sinks.isEmpty { changed() }
     }
 
     private func report(connected: Bool, _ description: String) {
@@ -209,13 +241,13 @@ public final class AudioServer {
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
             if removed {
                 movedFrom[index] = nil
-                if streams.removeValue(forKey: index) != nil { delegate?.audioServerChanged(self) }
+                if streams.removeValue(forKey: index) != nil { changed() }
             } else {
                 release(pa_context_get_sink_input_info(context, index, streamInfo, unretained))
             }
         case PA_SUBSCRIPTION_EVENT_CLIENT.rawValue:
             if removed {
-                if clients.removeValue(forKey: index) != nil { delegate?.audioServerChanged(self) }
+                if clients.removeValue(forKey: index) != nil { changed() }
             } else {
                 release(pa_context_get_client_info(context, index, clientInfo, unretained))
             }
@@ -229,7 +261,7 @@ public final class AudioServer {
                     return moved.sink == index && now - moved.at <= Self.moveBeforeRemoval
                 }.sorted { $0.id < $1.id }
                 delegate?.audioServer(self, removed: sink, streams: playing)
-                delegate?.audioServerChanged(self)
+                changed()
             } else {
                 release(pa_context_get_sink_info_by_index(context, index, sinkInfo, unretained))
             }
@@ -242,19 +274,19 @@ public final class AudioServer {
         guard streams[stream.id] != stream else { return }
         if let before = streams[stream.id]?.sink, before != stream.sink { movedFrom[stream.id] = (before, MonotonicClock.now) }
         streams[stream.id] = stream
-        delegate?.audioServerChanged(self)
+        changed()
     }
 
     fileprivate func update(_ client: AudioClient) {
         guard clients[client.id] != client else { return }
         clients[client.id] = client
-        delegate?.audioServerChanged(self)
+        changed()
     }
 
     fileprivate func update(_ sink: AudioSink) {
         guard sinks[sink.id] != sink else { return }
         sinks[sink.id] = sink
-        delegate?.audioServerChanged(self)
+        changed()
     }
 }
 

@@ -87,7 +87,9 @@ extension Coordinator: AudioServerDelegate {
 
     /// Matches the streams again: each player whose audibility changed, with the new one.
     func soundChanges() -> [(AppID, Audibility)] {
-        sounds.update(connected: audio.isConnected, streams: Array(audio.streams.values), clients: audio.clients, parent: ProcessTree.parent(of:))
+        sounds.update(connected: audio.isConnected, streams: Array(audio.streams.values), clients: audio.clients) { [unowned self] pid in
+            self.processParents.parent(of: pid)
+        }
     }
 
     /// Matches the streams again and tells the rules what changed.

@@ -28,6 +28,7 @@ final class Coordinator {
     /// The audio server's streams, and the players they were matched to (Coordinator+Audio.swift).
     let audio: AudioServer
     var sounds = PlayerSounds()
+    var processParents = ProcessParents()
     var audioServerWatch: NameWatch?
 
     /// Where the options come from, again on each reload (the file, the flags).

@@ -28,6 +28,8 @@ struct RouteLossTests {
         #expect(fixture.wait { player.status == "Paused" }, "\(player.status)")
         let took = ContinuousClock.now - removed
         print("route loss: mpv paused \(took.components.seconds * 1000 + took.components.attoseconds / 1_000_000_000_000_000) ms after the headset's sink was removed (goal 500 ms, at most 2000)")
+        // EventDispatched comes once mpv has answered the call, which may be after it says Paused.
+        #expect(fixture.wait { fixture.dispatched.contains { $0.source == EventSource.route.rawValue } })
         let pause = fixture.dispatched.first { $0.source == EventSource.route.rawValue }
         #expect(pause?.subtype == "pause", "\(fixture.dispatched)")
         #expect(pause?.outcome.handledBy?.busName.rawValue == player.name, "\(String(describing: pause))")

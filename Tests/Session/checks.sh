@@ -206,6 +206,27 @@ check "… and play/pause resumes it, the other playing on: both play" \
 check "the journal says what was recalled, at info (6)" journal_has 6 "recalled what the service before knew of 2 of its 2 players"
 pkill -u "$user" -x mpv
 
+# --- The audio server: Debian's user units (pipewire, wireplumber, pipewire-pulse, socket
+# activated), reached from the unit's sandbox; Now Playing prefers the player that is heard.
+check "the service follows $user's audio server from its sandbox (the journal: 'audio server: PulseAudio (on PipeWire …)')" \
+    wait_for 30 journal_has 6 "audio server: PulseAudio (on PipeWire"
+# No sound card here: a null sink to play to, as a headset.
+as_user pw-cli create-node adapter '{ factory.name=support.null-audio-sink node.name=headset node.description=headset media.class=Audio/Sink object.linger=true audio.position=[FL FR] }' > /dev/null 2>&1
+as_user mpv --ao=pulse --audio-device=pulse/headset --no-video --idle=yes --no-terminal --no-config --loop-file=inf \
+    --script=/usr/lib/mpv-mpris/mpris.so "$here/track.ogg" > /tmp/mpv-audible.log 2>&1 &
+wait_for 30 players_playing 1
+audible=$(now_playing)
+start_mpv phantom
+wait_for 30 players_playing 2
+sound_of() { as_user mediaremotectl players --json 2>/dev/null | python3 -c 'import json, sys
+print(next((p["sound"] for p in json.load(sys.stdin) if p["name"] == sys.argv[1]), ""))' "$1"; }
+check "mpv playing to the headset is audible ($(sound_of "$audible")), and a phantom started after it (--ao=null) does not take Now Playing ($(now_playing))" \
+    wait_for 20 eval '[ "$(sound_of "$audible")" = audible ] && [ "$(now_playing)" = "$audible" ]'
+as_user pw-cli destroy "$(as_user pw-cli ls Node | awk '/^\tid /{id=$2} /node.name = "headset"/{print id}' | tr -d ,)" > /dev/null 2>&1
+check "the headset's sink removed: mpv is paused ($(player_status "$audible")), and the journal says why" \
+    wait_for 10 eval '[ "$(player_status "$audible")" = Paused ] && journal_has 6 "went away while $audible was Now Playing: pausing it"'
+pkill -u "$user" -x mpv
+
 # --- Plugged in while the service runs: with the rule, read, and no word about permission
 # (devtmpfs makes the node root's; udev's ACL follows a moment later).
 journal_cursor() { as_user journalctl --user -u mediaremoted -n 1 --show-cursor --no-pager | sed -n 's/^-- cursor: //p'; }
