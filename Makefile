@@ -13,10 +13,11 @@ RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
 # Audacious), a qemu guest with a real kernel's evdev and uinput (its kernel comes from apt-get
 # download), and the session guest's Debian root (mmdebstrap, with uidmap when not run as
 # root; bsdtar from libarchive-tools turns its tar into the cpio the kernel unpacks), and a real
-# audio server (pipewire with pipewire-bin's pw-cli, wireplumber, pipewire-pulse; pactl).
+# audio server (pipewire with pipewire-bin's pw-cli, wireplumber, pipewire-pulse; pactl), and a
+# browser playing through it with its media session on MPRIS (firefox-esr, on xvfb's Xvfb).
 TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi playerctl mpv mpv-mpris audacious sox \
 	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base mmdebstrap uidmap libarchive-tools \
-	pipewire pipewire-bin wireplumber pipewire-pulse pulseaudio-utils
+	pipewire pipewire-bin wireplumber pipewire-pulse pulseaudio-utils firefox-esr xvfb
 # To measure: playerctld is the reference the benchmarks compare against (a test peer already).
 BENCH_PACKAGES := $(TEST_PACKAGES)
 
