@@ -78,8 +78,10 @@ final class PulseLoop {
                 source.events = events
                 return
             }
-            // A descriptor epoll refuses (it cannot be): libpulse then never hears of it, and its
-            // connection times out, which it reports as a failure like any other.
+            // A descriptor epoll refuses (libpulse may watch one fd twice for a moment, as a
+            // connection hands it from its connecting to its channel): not watched now; the next
+            // enable tries again, and a connection never watched times out, which libpulse reports
+            // as a failure like any other.
             source = try? owner.loop.watch(fd: fd, for: events) { [unowned self] ready in self.fire(ready) }
         }
 
@@ -150,8 +152,10 @@ final class PulseLoop {
         }
 
         private func fire() {
+            // A copy: the callback may restart this very event, which writes `time`.
+            var asked = time
             withExtendedLifetime(self) {
-                withUnsafePointer(to: &time) { callback?(owner.api, pointer, $0, userdata) }
+                withUnsafePointer(to: &asked) { callback?(owner.api, pointer, $0, userdata) }
             }
         }
 

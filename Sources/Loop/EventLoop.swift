@@ -106,8 +106,18 @@ public final class EventLoop {
         isStopping = true
     }
 
+    /// Runs every preparer, and then those a preparer added meanwhile (a bus message handled
+    /// in one may start work that adds another: it must run before the loop sleeps, or it waits
+    /// for an unrelated wakeup). Tokens only grow, so the ones added are those past the pass's
+    /// start; a few rounds at most.
     private func runPreparers() {
-        for work in preparers.values { work() }
+        var from: UInt64 = 0
+        for _ in 0..<8 {
+            let upTo = nextToken
+            for (token, work) in preparers where token >= from && token < upTo { work() }
+            if nextToken == upTo { return }
+            from = upTo
+        }
     }
 
     private func iterate(timeoutMilliseconds: Int32) {

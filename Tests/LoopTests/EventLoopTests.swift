@@ -53,6 +53,29 @@ struct EventLoopTests {
         #expect(received == [SIGUSR1])
     }
 
+    @Test("work a preparer adds runs before the loop waits, not at the next wakeup")
+    func preparerAddedByAPreparer() throws {
+        let loop = try EventLoop()
+        var ran: [String] = []
+        var second: UInt64?
+        var first: UInt64?
+        first = loop.addPreparer {
+            ran.append("first")
+            loop.removePreparer(first!)
+            second = loop.addPreparer {
+                ran.append("second")
+                loop.removePreparer(second!)
+                loop.stop()
+            }
+        }
+        // Nothing else wakes the loop for a second: the second must run before the first wait.
+        let timeout = try loop.schedule(after: .seconds(1)) { loop.stop() }
+        loop.run()
+        timeout.cancel()
+        // Else the timeout stopped the loop, the second never run.
+        #expect(ran == ["first", "second"])
+    }
+
     @Test("stop() ends run()")
     func stop() throws {
         let loop = try EventLoop()
