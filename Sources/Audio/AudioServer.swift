@@ -14,8 +14,10 @@ public protocol AudioServerDelegate: AnyObject {
     /// the rest).
     func audioServerChanged(_ server: AudioServer)
     /// A sink went away; `streams` are the streams that played to it (as last seen: the server
-    /// may already have moved them elsewhere).
-    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream])
+    /// may already have moved them elsewhere). `deviceGone`: its device (the server's card) went
+    /// with it, or it had none; false when the card is still there (a profile change, as a
+    /// Bluetooth headset switching to its headset profile when a call opens the microphone).
+    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream], deviceGone: Bool)
 }
 
 /// Follows the session's audio server through libpulse, which speaks to PulseAudio and to
@@ -25,15 +27,24 @@ public protocol AudioServerDelegate: AnyObject {
 /// socket-activated server is reached at once.
 public final class AudioServer {
     public weak var delegate: AudioServerDelegate?
-    public private(set) var streams: [UInt32: AudioStream] = [:]
-    public private(set) var clients: [UInt32: AudioClient] = [:]
-    public private(set) var sinks: [UInt32: AudioSink] = [:]
+    public internal(set) var streams: [UInt32: AudioStream] = [:]
+    public internal(set) var clients: [UInt32: AudioClient] = [:]
+    public internal(set) var sinks: [UInt32: AudioSink] = [:]
+    /// The server's cards (devices), by index: a sink removed with its card still there was
+    /// replaced, not unplugged.
+    var cards: Set<UInt32> = []
+    /// Sinks removed, told once the server has had a moment to remove their cards too.
+    private var removals: [(sink: AudioSink, streams: [AudioStream])] = []
+    private var removalTimer: Loop.Timer?
+    /// How long a removed sink's card has to go too: the server tells of a device unplugged as
+    /// its sinks going, then it; 100 ms keeps a pause well within half a second.
+    static let cardGrace = Duration.milliseconds(100)
     /// Connected, and the server has said what it is.
     public private(set) var isConnected = false
 
     /// Where each stream that moved played before, and when it moved: a sink's removal may be
     /// told after the server has already moved its streams elsewhere.
-    private var movedFrom: [UInt32: (sink: UInt32, at: MonotonicInstant)] = [:]
+    var movedFrom: [UInt32: (sink: UInt32, at: MonotonicInstant)] = [:]
     /// How recent a move counts as caused by the removal that follows it.
     static let moveBeforeRemoval = Duration.seconds(1)
     private let pulseLoop: PulseLoop
@@ -137,13 +148,15 @@ public final class AudioServer {
         retry = nil
         coalescing?.cancel()
         coalescing = nil
+        removalTimer?.cancel()
+        removalTimer = nil
         retriesLeft = 0
         drop()
     }
 
     private var unretained: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-    fileprivate static func from(_ userdata: UnsafeMutableRawPointer?) -> AudioServer {
+    static func from(_ userdata: UnsafeMutableRawPointer?) -> AudioServer {
         Unmanaged<AudioServer>.fromOpaque(userdata!).takeUnretainedValue()
     }
 
@@ -158,6 +171,9 @@ public final class AudioServer {
         streams = [:]
         movedFrom = [:]
         clients = [:]
+        cards = []
+        removals = []
+        removalTimer?.disarm()
         sinks = [:]
         isConnected = false
         if hadAnything { delegate?.audioServerChanged(self) }
@@ -166,7 +182,7 @@ public final class AudioServer {
     /// Tells the delegate of a change once the burst it came in is over: the server tells of a
     /// stream in several events as it is set up, and a player's streams come in runs. A timer
     /// that fires at once, in the loop's next wait, after every event already read.
-    private func changed() {
+    func changed() {
         if coalescing == nil { coalescing = try? pulseLoop.loop.makeTimer { [unowned self] in self.delegate?.audioServerChanged(self) } }
         guard let coalescing else { return delegate?.audioServerChanged(self) ?? () }
         if !coalescing.isArmed { coalescing.schedule(after: .zero) }
@@ -213,20 +229,24 @@ public final class AudioServer {
             AudioServer.from(userdata).serverEvent(event, index)
         }, unretained)
         let mask = PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_CLIENT.rawValue
+            | PA_SUBSCRIPTION_MASK_CARD.rawValue
         release(pa_context_subscribe(context, pa_subscription_mask_t(mask), nil, nil))
+        fetchAll(context)
+        // Asked last: the server answers in order, so when it says what it is, everything it
+        // has is known (nobody heard is taken for silent on the way).
         release(pa_context_get_server_info(context, { _, info, userdata in
             guard let info = info?.pointee else { return }
             let name = info.server_name.map { String(cString: $0) } ?? "an audio server"
             let version = info.server_version.map { String(cString: $0) } ?? "?"
             AudioServer.from(userdata).introduced("\(name) \(version)")
         }, unretained))
-        fetchAll(context)
     }
 
     private func fetchAll(_ context: OpaquePointer) {
         release(pa_context_get_client_info_list(context, clientInfo, unretained))
         release(pa_context_get_sink_info_list(context, sinkInfo, unretained))
         release(pa_context_get_sink_input_info_list(context, streamInfo, unretained))
+        release(pa_context_get_card_info_list(context, cardInfo, unretained))
     }
 
     private func release(_ operation: OpaquePointer?) {
@@ -260,82 +280,30 @@ public final class AudioServer {
                     guard let moved = movedFrom[stream.id] else { return false }
                     return moved.sink == index && now - moved.at <= Self.moveBeforeRemoval
                 }.sorted { $0.id < $1.id }
-                delegate?.audioServer(self, removed: sink, streams: playing)
+                removals.append((sink, playing))
+                if removalTimer == nil { removalTimer = try? pulseLoop.loop.makeTimer { [unowned self] in self.tellRemovals() } }
+                if let removalTimer {
+                    if !removalTimer.isArmed { removalTimer.schedule(after: Self.cardGrace) }
+                } else {
+                    tellRemovals()
+                }
                 changed()
             } else {
                 release(pa_context_get_sink_info_by_index(context, index, sinkInfo, unretained))
             }
+        case PA_SUBSCRIPTION_EVENT_CARD.rawValue:
+            if removed { cards.remove(index) } else { cards.insert(index) }
         default:
             break
         }
     }
 
-    fileprivate func update(_ stream: AudioStream) {
-        guard streams[stream.id] != stream else { return }
-        if let before = streams[stream.id]?.sink, before != stream.sink { movedFrom[stream.id] = (before, MonotonicClock.now) }
-        streams[stream.id] = stream
-        changed()
-    }
-
-    fileprivate func update(_ client: AudioClient) {
-        guard clients[client.id] != client else { return }
-        clients[client.id] = client
-        changed()
-    }
-
-    fileprivate func update(_ sink: AudioSink) {
-        guard sinks[sink.id] != sink else { return }
-        sinks[sink.id] = sink
-        changed()
-    }
-}
-
-// libpulse's answers, as C functions (a callback it keeps cannot capture); `eol` ends a list, and
-// a negative one says the object was gone by the time it was asked for.
-
-private func streamInfo(_: OpaquePointer?, _ info: UnsafePointer<pa_sink_input_info>?, _ eol: Int32, _ userdata: UnsafeMutableRawPointer?) {
-    guard eol == 0, let info = info?.pointee else { return }
-    var volume = info.volume
-    let properties = Properties(info.proplist)
-    AudioServer.from(userdata).update(AudioStream(
-        id: info.index, sink: info.sink == UInt32.max ? nil : info.sink, client: info.client == UInt32.max ? nil : info.client,
-        isRunning: info.corked == 0, isMuted: info.mute != 0,
-        isAtZeroVolume: info.has_volume != 0 && pa_cvolume_max(&volume) == PA_VOLUME_MUTED,
-        applicationName: properties["application.name"], mediaName: properties["media.name"],
-        reportedProcessID: properties.processID("application.process.id"),
-        portalAppID: properties["pipewire.access.portal.app_id"]))
-}
-
-private func clientInfo(_: OpaquePointer?, _ info: UnsafePointer<pa_client_info>?, _ eol: Int32, _ userdata: UnsafeMutableRawPointer?) {
-    guard eol == 0, let info = info?.pointee else { return }
-    let properties = Properties(info.proplist)
-    AudioServer.from(userdata).update(AudioClient(
-        id: info.index, socketProcessID: properties.processID("pipewire.sec.pid"),
-        reportedProcessID: properties.processID("application.process.id"),
-        isPulseBridge: properties["client.api"] == "pipewire-pulse",
-        portalAppID: properties["pipewire.access.portal.app_id"]))
-}
-
-private func sinkInfo(_: OpaquePointer?, _ info: UnsafePointer<pa_sink_info>?, _ eol: Int32, _ userdata: UnsafeMutableRawPointer?) {
-    guard eol == 0, let info = info?.pointee else { return }
-    AudioServer.from(userdata).update(AudioSink(
-        id: info.index, name: info.name.map { String(cString: $0) } ?? "",
-        description: info.description.map { String(cString: $0) } ?? ""))
-}
-
-/// A libpulse property list, read.
-private struct Properties {
-    let list: OpaquePointer?
-
-    init(_ list: OpaquePointer?) { self.list = list }
-
-    subscript(key: String) -> String? {
-        guard let list, let value = pa_proplist_gets(list, key) else { return nil }
-        return String(cString: value)
-    }
-
-    /// A process id property: a positive decimal number, or nil.
-    func processID(_ key: String) -> Int32? {
-        self[key].flatMap { Int32($0) }.flatMap { $0 > 0 ? $0 : nil }
+    /// Tells of the sinks removed, each with whether its device went too.
+    private func tellRemovals() {
+        let told = removals
+        removals = []
+        for (sink, streams) in told {
+            delegate?.audioServer(self, removed: sink, streams: streams, deviceGone: sink.card.map { !cards.contains($0) } ?? true)
+        }
     }
 }

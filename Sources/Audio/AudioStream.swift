@@ -67,10 +67,19 @@ public struct AudioSink: Hashable, Sendable {
     public let id: UInt32
     public var name: String
     public var description: String
+    /// The server's card (device) it belongs to; none for a virtual sink.
+    public var card: UInt32?
+    /// The kernel's sound card number (`alsa.card`), for an ALSA device's sink.
+    public var alsaCard: Int?
 
-    public init(id: UInt32, name: String, description: String) {
+    public init(id: UInt32, name: String, description: String, card: UInt32? = nil, alsaCard: Int? = nil) {
         self.id = id
         self.name = name
         self.description = description
+        self.card = card
+        self.alsaCard = alsaCard
     }
+
+    /// What a person calls it: its description, or its name when it has none.
+    public var displayName: String { description.isEmpty ? name : description }
 }

@@ -42,6 +42,7 @@ final class PulseLoop {
     }
 
     deinit {
+        if let preparer { loop.removePreparer(preparer) }
         api.deinitialize(count: 1)
         api.deallocate()
     }

@@ -38,11 +38,29 @@ extension Coordinator: AudioServerDelegate {
     /// seen), it is paused, with a `pause` of source `route` through the rules and the chain like
     /// any other event (so it stays Now Playing, and plugging back in resumes nothing). A
     /// person moving a stream to another output removes no sink: nothing is paused.
-    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream]) {
+    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream], deviceGone: Bool) {
         guard let app = router.registry.nowPlaying(at: router.now) else { return }
         let playedThere = Set(streams.map(\.id))
         guard sounds.matches[app]?.contains(where: { playedThere.contains($0.stream.id) }) == true else { return }
-        routeLost("output \(sink.description.isEmpty ? sink.name : sink.description)", at: MonotonicClock.now)
+        guard deviceGone else {
+            // A profile change (a Bluetooth headset taking its headset profile for a call, a card
+            // switched from analog to HDMI): the device is still there.
+            return Log.info("output \(sink.displayName) was replaced, its device still there (a profile change); not pausing")
+        }
+        routeLost("output \(sink.displayName)", at: MonotonicClock.now)
+    }
+
+    /// Headphones pulled out of a jack: Now Playing is paused, unless the audio server shows it
+    /// plays elsewhere (its streams all on sinks of other sound cards, a Bluetooth headset, …).
+    /// Where that cannot be told (no server, no stream matched, a jack of no known card), the
+    /// pause goes as for any output gone.
+    func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant) {
+        let app = router.registry.nowPlaying(at: router.now)
+        let sinks = app.flatMap { sounds.matches[$0] }?.compactMap { $0.stream.sink.flatMap { audio.sinks[$0] } } ?? []
+        guard JackRoute.wasHeardThrough(jackCard: card, nowPlayingSinks: sinks) else {
+            return Log.info("headphones pulled out of \(device); Now Playing plays elsewhere (\(sinks.map(\.displayName).joined(separator: ", "))): not pausing")
+        }
+        routeLost("headphones (pulled out of \(device))", at: time)
     }
 
     /// The output Now Playing is heard through went away (`what`, in words): Now Playing is
@@ -87,7 +105,8 @@ extension Coordinator: AudioServerDelegate {
 
     /// Matches the streams again: each player whose audibility changed, with the new one.
     func soundChanges() -> [(AppID, Audibility)] {
-        sounds.update(connected: audio.isConnected, streams: Array(audio.streams.values), clients: audio.clients) { [unowned self] pid in
+        defer { processParents.forgetUnused() }
+        return sounds.update(connected: audio.isConnected, streams: Array(audio.streams.values), clients: audio.clients) { [unowned self] pid in
             self.processParents.parent(of: pid)
         }
     }
@@ -106,7 +125,7 @@ extension Coordinator: AudioServerDelegate {
     func describeSound(of app: AppID) -> (audibility: String, streams: [String]) {
         let streams = (sounds.matches[app] ?? []).map { match in
             let stream = match.stream
-            let sink = stream.sink.flatMap { audio.sinks[$0] }.map { " on \($0.description.isEmpty ? $0.name : $0.description)" } ?? ""
+            let sink = stream.sink.flatMap { audio.sinks[$0] }.map { " on \($0.displayName)" } ?? ""
             let state = stream.isAudible ? "audible" : !stream.isRunning ? "corked" : stream.isMuted ? "muted" : "at zero volume"
             return "stream \(stream.id) \"\(stream.mediaName ?? stream.applicationName ?? "")\"\(sink): \(state); matched by \(match.how)"
         }

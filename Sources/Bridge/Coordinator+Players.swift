@@ -9,10 +9,10 @@ extension Coordinator: PlayerTrackerDelegate {
         // What is heard is told with the appearance, in one change: a player that says Playing
         // and is silent while another is heard never flickers through Now Playing.
         sounds.expect(app)
-        let sounds = soundChanges()
+        let heard = soundChanges()
         change { dispatcher in
             dispatcher.registry.playerAppeared(app, player, arrival, at: router.now)
-            for (app, audibility) in sounds { dispatcher.registry.audibilityChanged(app, to: audibility, at: router.now) }
+            for (app, audibility) in heard { dispatcher.registry.audibilityChanged(app, to: audibility, at: router.now) }
         }
         identifyPlayer(app, player.busName)
     }

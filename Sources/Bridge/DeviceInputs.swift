@@ -2,15 +2,14 @@ import Config
 import Core
 import Input
 import Loop
-import MediaRemoteAPI
 import Time
 
 /// Where the devices' events go: the rules, through the one place their effects are performed.
 protocol EventDispatching: AnyObject {
     func dispatch(_ event: Event, completion: ((Outcome) -> Void)?)
-    /// The output Now Playing may be heard through went away (`what`, in words): a pause, if
-    /// the rules want one.
-    func routeLost(_ what: String, at time: MonotonicInstant)
+    /// Headphones were pulled out of the jack `device` of sound card `card` (when known): a
+    /// pause, if Now Playing was heard through them.
+    func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant)
 }
 
 /// The input devices the service reads: media keys and headset buttons (KeyInput), and the
@@ -45,11 +44,8 @@ final class DeviceInputs {
     /// container) the service goes on without them and says so once.
     func startKeys(_ options: KeyInput.Options) {
         let keys = KeyInput(loop: loop, options: options)
-        keys.onEvent = { [unowned self] event in
-            // A headphone jack's switch opening is no key: whether it pauses is the rules' say.
-            if event.source == .route { return self.rules?.routeLost("headphones (unplugged from the jack)", at: event.timestamp) ?? () }
-            self.rules?.dispatch(event, completion: nil)
-        }
+        keys.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
+        keys.onHeadphonesUnplugged = { [unowned self] device, card, time in self.rules?.headphonesUnplugged(from: device, card: card, at: time) }
         keys.onNotice = { Log.warning($0) }
         keys.onDevicesChanged = { [unowned self, unowned keys] in
             self.log(keys.devices)

@@ -21,6 +21,8 @@ extension KeyInput {
         var clone: UInputClone?
         var filter: PassthroughFilter
         var takenOverSince = MonotonicInstant(microseconds: 0)
+        /// The kernel's sound card a headphone jack belongs to (from sysfs), if it says.
+        var soundCard: Int?
 
         init(
             device: EvdevDevice, name: String, classification: DeviceClass, translator: KeyTranslator, headset: HeadsetRecognizer?,

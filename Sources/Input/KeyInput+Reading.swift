@@ -1,6 +1,5 @@
 import Core
 import Loop
-import MediaRemoteAPI
 import Time
 
 /// Reading a device: its events as a take-over, a wait for keys up or a shared read wants them,
@@ -32,11 +31,12 @@ extension KeyInput {
                     onDevicesChanged?()
                 }
             case .shared where entry.classification == .headphoneJack:
-                // Headphones pulled out: a pause of source route, as iOS and Android pause
-                // when the headphones go. Plugging in resumes nothing.
+                // Headphones pulled out (the switch opening); plugging in says nothing.
+                var unplugged: [MonotonicInstant] = []
                 try entry.device.readSwitch(DeviceCapabilities.headphoneSwitch) { closed, timestamp in
-                    if closed == 0 { events.append(.remoteControl(.pause, at: timestamp, from: .route)) }
+                    if closed == 0 { unplugged.append(timestamp) }
                 }
+                for time in unplugged { onHeadphonesUnplugged?(entry.name, entry.soundCard, time) }
             case .shared:
                 try entry.device.read(wanted: entry.wanted) { events += key(entry, $0.code, $0.value, at: $0.timestamp) }
             }

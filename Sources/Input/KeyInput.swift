@@ -44,6 +44,9 @@ public final class KeyInput {
 
     /// Each event a key made.
     public var onEvent: ((Event) -> Void)?
+    /// Headphones pulled out of a jack: its device's name, its sound card (the kernel's number,
+    /// when sysfs says), and when.
+    public var onHeadphonesUnplugged: ((String, Int?, MonotonicInstant) -> Void)?
     /// Something a person should know, said once per device (no permission, a device lost).
     public var onNotice: ((String) -> Void)?
     /// The device list changed.
@@ -198,6 +201,7 @@ public final class KeyInput {
         if classification == .headphoneJack {
             // A switch: nothing of it goes to the desktop, so there is nothing to take over.
             entry.reading = .shared(because: "a headphone jack's switch, which nobody else acts on", withoutUInput: false)
+            entry.soundCard = SysfsCapabilities.soundCard(ofNode: path)
         } else {
             takeOver(entry)
         }

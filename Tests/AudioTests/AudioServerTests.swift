@@ -11,11 +11,13 @@ struct AudioServerTests {
     /// Records what the follower reports.
     final class Recorder: AudioServerDelegate {
         var connections: [(Bool, String)] = []
-        var removed: [(AudioSink, [AudioStream])] = []
+        var removed: [(AudioSink, [AudioStream], deviceGone: Bool)] = []
         var changes = 0
         func audioServer(_ server: AudioServer, isConnected: Bool, _ description: String) { connections.append((isConnected, description)) }
         func audioServerChanged(_ server: AudioServer) { changes += 1 }
-        func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream]) { removed.append((sink, streams)) }
+        func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream], deviceGone: Bool) {
+            removed.append((sink, streams, deviceGone))
+        }
     }
 
     /// A bus, a server on it, and a follower of it on a loop of the test's.
@@ -98,6 +100,8 @@ struct AudioServerTests {
         #expect(fixture.wait { !fixture.recorder.removed.isEmpty })
         #expect(fixture.recorder.removed.first?.0.name == "headset")
         #expect(fixture.recorder.removed.first?.1.map(\.id) == [stream.id], "\(fixture.recorder.removed)")
+        // A null sink has no card: nothing stays behind it, so its device is gone.
+        #expect(fixture.recorder.removed.first?.deviceGone == true)
         _ = player.stop()
     }
 

@@ -7,8 +7,8 @@ import TestSupport
 /// that says Playing and makes no sound).
 @Suite("Real browser: Firefox, heard, keeps Now Playing from a phantom", .serialized)
 struct BrowserTests {
-    /// Xvfb on the first free display from :90, and Firefox ESR on it with a profile of its own
-    /// that lets a page play at once; both live as long as the fixture.
+    /// Xvfb on a free display, and Firefox ESR on it with a profile of its own that lets a page
+    /// play at once; both live as long as the fixture.
     static func firefox(_ fixture: ServiceFixture, page: String) throws -> Subprocess {
         let directory = fixture.bus.directory.appendingPathComponent("firefox")
         let profile = directory.appendingPathComponent("profile")
@@ -24,9 +24,11 @@ struct BrowserTests {
         let html = directory.appendingPathComponent("page.html")
         try "<html><body><audio src=\"file://\(page)\" autoplay loop controls></audio></body></html>"
             .write(to: html, atomically: true, encoding: .utf8)
-        let display = (90..<190).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") } ?? 90
-        _ = try fixture.spawn("/usr/bin/Xvfb", [":\(display)", "-nolisten", "tcp", "-screen", "0", "800x600x24"])
-        fixture.wait(timeout: .seconds(10)) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") }
+        // Xvfb picks a free display itself and prints its number once it listens.
+        let xvfb = try fixture.spawn("/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"])
+        guard let display = xvfb.readLine(timeout: .seconds(20)).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw TestFailure("Xvfb did not say its display: \(xvfb.stop().stderr)")
+        }
         return try fixture.spawn(
             "/usr/bin/firefox-esr", ["--no-remote", "--profile", profile.path, html.absoluteString],
             environment: ["DISPLAY": ":\(display)", "HOME": directory.path, "MOZ_CRASHREPORTER_DISABLE": "1"])

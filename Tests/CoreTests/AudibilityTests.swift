@@ -46,6 +46,17 @@ struct AudibilityTests {
                 .appear(A, .playing), .sound(A, .audible), .appear(B, .playing), .sound(B, .audible),
                 .sound(A, .silent), .wait(milliseconds: 2500), .sound(A, .audible),
             ], A),
+            ("a gap between the heard player's tracks: the phantom does not flicker in", [
+                .appear(A, .playing), .sound(A, .audible), .appear(B, .playing), .sound(B, .silent),
+                .sound(A, .silent), .wait(milliseconds: 500),
+            ], A),
+            ("nor while it changes track (a short Stopped)", [
+                .appear(A, .playing), .sound(A, .audible), .appear(B, .playing), .sound(B, .silent),
+                .status(A, .stopped), .sound(A, .silent), .wait(milliseconds: 300),
+            ], A),
+            ("learning that a player is audible (unknown before: the audio server just found) is no start", [
+                .appear(A, .playing), .appear(B, .playing), .sound(B, .audible), .sound(A, .audible),
+            ], B),
             ("a paused player that becomes audible has not started to play", [
                 .appear(A, .playing), .sound(A, .audible), .appear(B, .paused), .sound(B, .audible),
             ], A),
@@ -58,6 +69,17 @@ struct AudibilityTests {
     func nowPlaying(_ name: String, _ steps: [Step], _ expected: AppID?) {
         let transcript = Transcript(steps)
         #expect(transcript.nowPlaying == expected, "\(name)")
+    }
+
+    @Test("a pause's pin holds when a player's sound comes back after a silence (its start is no person's choice)")
+    func pinHolds() {
+        let transcript = Transcript([
+            .appear(A, .playing), .sound(A, .audible), .appear(B, .playing), .sound(B, .audible),
+            .remote(.pause), .status(B, .paused), .sound(B, .silent),
+            .sound(A, .silent), .wait(milliseconds: 2500), .sound(A, .audible),
+        ])
+        #expect(transcript.nowPlaying == B)
+        #expect(transcript.registry.pin?.app == B)
     }
 
     @Test("the silence time's end is a moment Now Playing may move, for the shell's timer")

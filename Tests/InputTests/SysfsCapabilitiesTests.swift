@@ -69,6 +69,14 @@ struct SysfsCapabilitiesTests {
         #expect(DeviceCapabilities(name: "Headset Jack", keys: [KeyCode.media], switches: [2]).classification == .mediaDevice)
     }
 
+    @Test("a jack's sound card, from its sysfs path")
+    func soundCard() {
+        #expect(SysfsCapabilities.soundCard(inPath: "/sys/devices/pci0000:00/0000:00:1f.3/sound/card1/input12/event7") == 1)
+        #expect(SysfsCapabilities.soundCard(inPath: "/sys/devices/virtual/input/input5/event5") == nil)
+        #expect(SysfsCapabilities.soundCard(inPath: "/sys/devices/platform/sound/card10/input3/event3") == 10)
+        #expect(SysfsCapabilities.soundCard(ofNode: "/dev/input/event999999") == nil)
+    }
+
     @Test("nothing known: no sysfs entry, or a node that is not a character device")
     func unknown() throws {
         let empty = try sysfs([:])

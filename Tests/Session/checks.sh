@@ -208,6 +208,8 @@ pkill -u "$user" -x mpv
 
 # --- The audio server: Debian's user units (pipewire, wireplumber, pipewire-pulse, socket
 # activated), reached from the unit's sandbox; Now Playing prefers the player that is heard.
+# The user's audio server, started by its socket as a desktop's first sound would (pactl).
+check "the user's audio server answers (pactl info, socket-activated pipewire-pulse)" wait_for 60 eval 'as_user pactl info > /dev/null 2>&1'
 check "the service follows $user's audio server from its sandbox (the journal: 'audio server: PulseAudio (on PipeWire …)')" \
     wait_for 30 journal_has 6 "audio server: PulseAudio (on PipeWire"
 # No sound card here: a null sink to play to, as a headset.
@@ -220,10 +222,10 @@ start_mpv phantom
 wait_for 30 players_playing 2
 sound_of() { as_user mediaremotectl players --json 2>/dev/null | python3 -c 'import json, sys
 print(next((p["sound"] for p in json.load(sys.stdin) if p["name"] == sys.argv[1]), ""))' "$1"; }
-check "mpv playing to the headset is audible ($(sound_of "$audible")), and a phantom started after it (--ao=null) does not take Now Playing ($(now_playing))" \
+check "mpv playing to the headset is audible, and a phantom started after it (--ao=null) does not take Now Playing" \
     wait_for 20 eval '[ "$(sound_of "$audible")" = audible ] && [ "$(now_playing)" = "$audible" ]'
 as_user pw-cli destroy "$(as_user pw-cli ls Node | awk '/^\tid /{id=$2} /node.name = "headset"/{print id}' | tr -d ,)" > /dev/null 2>&1
-check "the headset's sink removed: mpv is paused ($(player_status "$audible")), and the journal says why" \
+check "the headset's sink removed: mpv is paused, and the journal says why" \
     wait_for 10 eval '[ "$(player_status "$audible")" = Paused ] && journal_has 6 "went away while $audible was Now Playing: pausing it"'
 pkill -u "$user" -x mpv
 
@@ -394,6 +396,10 @@ check "… one line, for the headset, none for the keyboards ($(permission_lines
 check "… and the service runs" is_active
 
 if [ "$failed" -ne 0 ]; then
+    echo "--- the service's lines about the audio server, and the audio server's units"
+    as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | grep -i "audio\|pulse\|output" | tail -20
+    as_user systemctl --user --no-pager status pipewire.socket pipewire-pulse.socket pipewire pipewire-pulse wireplumber 2>&1 | grep -v "^ *[│└├]" | head -30
+    as_user mediaremotectl players 2>&1 | head -30
     echo "--- journalctl --user -u mediaremoted"
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | tail -60
     echo "--- the responder"

@@ -38,12 +38,16 @@ public final class PrivateAudioServer: @unchecked Sendable {
 
     /// Starts the server (again, after ``stop()``), and waits until pipewire-pulse answers.
     public func start() throws {
+        // A server killed leaves its sockets: the next must not be taken for up before it listens.
+        for stale in ["pipewire-0", "pipewire-0.lock", "pulse/native", "pulse/pid"] {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
+        }
         for name in ["pipewire", "wireplumber", "pipewire-pulse"] {
             let process = Subprocess("/usr/bin/\(name)", [], environment: environment, outputFile: directory.appendingPathComponent("\(name).log").path)
             try process.start()
             processes[name] = process
             if name == "pipewire" {
-                try waitFor("pipewire's socket") { FileManager.default.fileExists(atPath: self.directory.appendingPathComponent("pipewire-0").path) }
+                try waitFor("pipewire answering") { (try? Subprocess.run("/usr/bin/pw-cli", ["info", "0"], environment: self.environment))?.status == 0 }
             }
         }
         try waitFor("pipewire-pulse") { (try? self.pactl(["info"])) != nil }
@@ -77,11 +81,6 @@ public final class PrivateAudioServer: @unchecked Sendable {
         let result = try Subprocess.run("/usr/bin/pactl", arguments, environment: environment)
         guard result.status == 0 else { throw TestFailure("pactl \(arguments.joined(separator: " ")): \(result.stderr)") }
         return result.stdout
-    }
-
-    /// The indexes of the sink inputs (playback streams) pactl lists.
-    public func sinkInputs() throws -> [String] {
-        try pactl(["list", "short", "sink-inputs"]).split(separator: "\n").compactMap { $0.split(separator: "\t").first.map(String.init) }
     }
 
     private func pwObjectID(named name: String) throws -> String {

@@ -3,20 +3,24 @@ import Time
 /// Rule 2 where the audio server shows who is heard: among players that say Playing, a heard
 /// one comes before a silent one (docs/DESIGN.md).
 extension Registry {
-    /// The audio server's word on `app` changed. Becoming audible after a silence (or for the
-    /// first time) while it says Playing counts as starting to play, as Android routes media
-    /// buttons to the app that last played audio: a player that says Playing before its sound
-    /// comes takes Now Playing when it comes. A gap shorter than ``silenceTime`` (a track change,
-    /// a stream set up again) is not a start.
+    /// The audio server's word on `app` changed. Becoming audible while it says Playing, after
+    /// being silent (never heard, or not for ``silenceTime``), counts as starting to play, as
+    /// Android routes media buttons to the app that last played audio: a player that says
+    /// Playing before its sound comes takes Now Playing when it comes. A shorter gap (a track
+    /// change, a stream set up again) is not a start; nor is learning that it is audible, from
+    /// unknown (the audio server just found, the player's process just known). Unlike a start
+    /// it says itself, it ends no pin: the sound of a player that played on (buffering, a
+    /// stream set up again after a long gap) is no person's choice, and a pause's or a person's
+    /// pin holds.
     public mutating func audibilityChanged(_ app: AppID, to audibility: Audibility, at time: MonotonicInstant) {
         guard var record = apps[app], record.audibility != audibility else { return }
-        let wasAudible = record.audibility == .audible
+        let before = record.audibility
         record.audibility = audibility
-        if wasAudible { record.lastHeard = time }
+        if before == .audible { record.lastHeard = time }
         apps[app] = record
-        guard audibility == .audible, record.isPlaying else { return }
+        guard audibility == .audible, before == .silent, record.isPlaying else { return }
         if let heard = record.lastHeard, time - heard < silenceTime { return }
-        started(app, at: time)
+        apps[app]?.lastStartedPlaying = time
     }
 
     /// The app's audibility, for `mediaremotectl players`.
@@ -33,16 +37,24 @@ extension Registry {
         }
     }
 
-    /// Whether some receiving app that says Playing is audible now: only then does a silent one
-    /// give way (with nobody audible, the rule is what players say).
-    func someoneAudible() -> Bool {
-        apps.values.contains { $0.audibility == .audible && $0.isPlaying && $0.receives(in: mode) }
+    /// Whether some receiving app that plays (or is changing track) is heard now, by the audio
+    /// server's evidence: audible, or heard within ``silenceTime`` (a gap between its tracks).
+    /// Only then does a silent one give way; with nobody heard, the rule is what players say.
+    func someoneHeard(at now: MonotonicInstant) -> Bool {
+        apps.values.contains { record in
+            guard record.receives(in: mode), record.isPlaying || isChangingTrack(record, at: now) else { return false }
+            switch record.audibility {
+            case .audible: return true
+            case .unknown: return false
+            case .silent: return isHeard(record, at: now)
+            }
+        }
     }
 
     /// When a playing app that went silent stops counting as heard: the moment Now Playing may
     /// move without any event (``graceEnds(after:)``).
     func silenceEnds(after now: MonotonicInstant) -> MonotonicInstant? {
-        apps.values.filter { $0.isPlaying && $0.audibility == .silent }
+        apps.values.filter { ($0.isPlaying || isChangingTrack($0, at: now)) && $0.audibility == .silent }
             .compactMap { $0.lastHeard.map { $0 + silenceTime } }.filter { $0 > now }.min()
     }
 }

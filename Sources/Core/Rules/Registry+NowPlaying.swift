@@ -24,7 +24,7 @@ extension Registry {
         var anyReceiving = false
         var best: Standing?
         var bestIdle: Standing?
-        let demotingSilence = someoneAudible()
+        let demotingSilence = someoneHeard(at: now)
         for (app, record) in apps where record.receives(in: mode) {
             anyReceiving = true
             let standing = self.standing(of: app, record, at: now, demotingSilence: demotingSilence)
@@ -46,7 +46,7 @@ extension Registry {
     /// (by priority, then arrival). The first is Now Playing unless a pin or a first responder
     /// decides; `Shift` walks this line.
     public func playersInLine(at now: MonotonicInstant) -> [AppID] {
-        let demotingSilence = someoneAudible()
+        let demotingSilence = someoneHeard(at: now)
         return apps.filter { $0.value.player != nil && $0.value.receives(in: mode) }
             .map { standing(of: $0.key, $0.value, at: now, demotingSilence: demotingSilence) }
             .sorted()
@@ -79,7 +79,7 @@ extension Registry {
         }
     }
 
-    /// `demotingSilence`: some playing app is audible (``someoneAudible()``), so a silent one
+    /// `demotingSilence`: some playing app is heard (``someoneHeard(at:)``), so a silent one
     /// gives way.
     func standing(of app: AppID, _ record: AppRecord, at now: MonotonicInstant, demotingSilence: Bool) -> Standing {
         let (tier, time): (Standing.Tier, MonotonicInstant) =
@@ -124,7 +124,7 @@ extension Registry {
         }
         if nowPlaying(at: now) == app { return "Now Playing: " + whyNowPlaying(app, record, at: now) }
         if let pin = pin, record.isPlaying { return pin.reason.outranking }
-        if record.isPlaying, someoneAudible(), !isHeard(record, at: now) {
+        if record.isPlaying, someoneHeard(at: now), !isHeard(record, at: now) {
             return "says Playing, but no sound of its is heard while another player's is"
         }
         if record.isPlaying {
@@ -165,10 +165,10 @@ extension Registry {
             .sorted { $0.player.busName < $1.player.busName }
     }
 
-    /// Where audibility decided: "; heard, while NAME, which started later, says Playing but is
+    /// Where audibility decided: ", and heard; NAME started later and says Playing, but is
     /// silent" (the latest such), or nothing.
     private func silentOutranked(by record: AppRecord, at now: MonotonicInstant) -> String {
-        guard someoneAudible(), let started = record.lastStartedPlaying else { return "" }
+        guard someoneHeard(at: now), let started = record.lastStartedPlaying else { return "" }
         let later = apps.values.filter {
             $0.isPlaying && $0.receives(in: mode) && !isHeard($0, at: now) && ($0.lastStartedPlaying ?? .zero) > started
         }

@@ -26,6 +26,23 @@ enum SysfsCapabilities {
             switches: bits(SysfsFile.read(device + "/capabilities/sw") ?? ""))
     }
 
+    /// The kernel's sound card an input device belongs to (a codec's jack: its sysfs path runs
+    /// through `…/sound/cardN/inputM`), by its node; nil for one of no card.
+    static func soundCard(ofNode node: String, sysfs: String = "/sys/class/input") -> Int? {
+        let name = node.split(separator: "/").last.map(String.init) ?? ""
+        guard let path = realpath("\(sysfs)/\(name)", nil) else { return nil }
+        defer { free(path) }
+        return soundCard(inPath: String(cString: path))
+    }
+
+    /// The N of the last `cardN` component of a sysfs path.
+    static func soundCard(inPath path: String) -> Int? {
+        path.split(separator: "/").reversed().lazy.compactMap { part -> Int? in
+            guard part.hasPrefix("card") else { return nil }
+            return Int(part.dropFirst(4))
+        }.first
+    }
+
     /// The device number of a character device node (stat needs no permission on the node).
     static func deviceNumber(of node: String) -> (major: UInt32, minor: UInt32)? {
         var status = stat()
