@@ -9,7 +9,7 @@ struct Devices: ParsableCommand {
         abstract: "List the input devices with their class, whether and how they are read.",
         discussion: """
             One line a device: its node, class (media device, keyboard, \
-            accelerometer or other), how mediaremoted reads it, and its name, with \
+            headphone jack, accelerometer or other), how mediaremoted reads it, and its name, with \
             the node of its clone, or why it is read shared, or why it is not read. \
             A device is "taken over" when mediaremoted has it alone: its media keys \
             are mediaremoted's, and everything else (volume keys, letters, LEDs) \

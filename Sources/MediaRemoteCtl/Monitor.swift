@@ -23,7 +23,8 @@ struct Monitor: ParsableCommand {
             With --json, one JSON object a line, an event each, with the keys \
             timestamp_us (CLOCK_MONOTONIC), type (remoteControl or motion), subtype, \
             phase (began, ended, cancelled; null for remote control), source (key, \
-            headset, mpris, api, accelerometer or simulated), handled, bus_name and \
+            headset, mpris, api, accelerometer, simulated, or route: the output \
+            went away), handled, bus_name and \
             path (who handled it; discarded as timedOut, who did not answer in \
             time; null otherwise) and reason (why it was \
             discarded, such as nobodyReceiving or noFirstResponder; null when \
