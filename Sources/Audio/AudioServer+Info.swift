@@ -6,6 +6,7 @@ import Time
 /// last described it, and which cards there are.
 extension AudioServer {
     func update(_ stream: AudioStream) {
+        if stream.sink == nil { askAgainForSink(of: stream.id) } else { sinkAsks[stream.id] = nil }
         guard streams[stream.id] != stream else { return }
         if let before = streams[stream.id]?.sink, before != stream.sink { movedFrom[stream.id] = (before, MonotonicClock.now) }
         streams[stream.id] = stream

@@ -58,6 +58,13 @@ public final class AudioServer {
     private var retry: Loop.Timer?
     /// Fires once after a burst of changes (``changed()``).
     private var coalescing: Loop.Timer?
+    /// Streams whose sink the server did not say yet, and how many times they were asked again
+    /// (``askAgainForSink(of:)``).
+    var sinkAsks: [UInt32: Int] = [:]
+    private var sinkTimer: Loop.Timer?
+    /// How often, and how many times, a stream is asked again for its sink.
+    static let sinkAskInterval = Duration.milliseconds(100)
+    static let sinkAsksMost = 30
     private var retriesLeft = 0
     private var retryDelay = AudioServer.firstRetry
     private static let firstRetry = Duration.milliseconds(100)
@@ -150,6 +157,8 @@ public final class AudioServer {
         coalescing = nil
         removalTimer?.cancel()
         removalTimer = nil
+        sinkTimer?.cancel()
+        sinkTimer = nil
         retriesLeft = 0
         drop()
     }
@@ -174,6 +183,8 @@ public final class AudioServer {
         cards = []
         removals = []
         removalTimer?.disarm()
+        sinkAsks = [:]
+        sinkTimer?.disarm()
         sinks = [:]
         isConnected = false
         if hadAnything { delegate?.audioServerChanged(self) }
@@ -261,6 +272,7 @@ public final class AudioServer {
         case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
             if removed {
                 movedFrom[index] = nil
+                sinkAsks[index] = nil
                 if streams.removeValue(forKey: index) != nil { changed() }
             } else {
                 release(pa_context_get_sink_input_info(context, index, streamInfo, unretained))
@@ -295,6 +307,26 @@ public final class AudioServer {
             if removed { cards.remove(index) } else { cards.insert(index) }
         default:
             break
+        }
+    }
+
+    /// A stream described before it was linked to its sink: pipewire-pulse (0.3.65) tells of no
+    /// change when the link is made, so the stream is asked again, every 100 ms for up to 3 s,
+    /// until it says where it plays. Without it a stream would never be known to play to the
+    /// sink that goes away, and its player would not be paused.
+    func askAgainForSink(of stream: UInt32) {
+        let asked = sinkAsks[stream, default: 0]
+        guard asked < Self.sinkAsksMost else { return }
+        sinkAsks[stream] = asked
+        if sinkTimer == nil { sinkTimer = try? pulseLoop.loop.makeTimer { [unowned self] in self.askForSinks() } }
+        if sinkTimer?.isArmed == false { sinkTimer?.schedule(after: Self.sinkAskInterval) }
+    }
+
+    private func askForSinks() {
+        guard let context else { return }
+        for (stream, asked) in sinkAsks {
+            sinkAsks[stream] = asked + 1
+            release(pa_context_get_sink_input_info(context, stream, streamInfo, unretained))
         }
     }
 

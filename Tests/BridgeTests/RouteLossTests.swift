@@ -40,6 +40,20 @@ struct RouteLossTests {
         #expect(player.status == "Paused")
     }
 
+    @Test("the headset as the default output, mpv sent there by the server (not by its own choice): removed, mpv is paused")
+    func defaultOutput() throws {
+        let fixture = try ServiceFixture(audioServer: true)
+        // pipewire-pulse says nothing when it links a stream to the default sink: the follower
+        // must ask again to learn where the stream plays.
+        try fixture.audio?.pactl(["set-default-sink", "headset"])
+        let player = try MPV(fixture, playing: true, output: "pipewire")
+        #expect(fixture.wait {
+            (AudibleNowPlayingTests.sound(fixture, player)?.streams ?? []).contains { $0.contains(" on headset: audible") }
+        }, "\(String(describing: AudibleNowPlayingTests.sound(fixture, player)))")
+        try fixture.audio?.removeSink("headset")
+        #expect(fixture.wait { player.status == "Paused" }, "\(player.status)")
+    }
+
     @Test("moving the stream to the other output on purpose, or changing the default output, pauses nothing")
     func deliberateSwitch() throws {
         let fixture = try ServiceFixture(audioServer: true)
