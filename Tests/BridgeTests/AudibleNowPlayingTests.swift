@@ -39,6 +39,27 @@ struct AudibleNowPlayingTests {
         #expect(fixture.wait { fixture.nowPlaying == phantom.name }, "\(fixture.nowPlaying ?? "nobody")")
     }
 
+    @Test("Audacious playing through pulse is audible, matched by the process it reports; a phantom started after it does not take Now Playing")
+    func audacious() throws {
+        let fixture = try ServiceFixture(audioServer: true)
+        // Audacious picks its PulseAudio output where a server answers (the fixture's).
+        let home = try RealPlayerTests.startAudacious(fixture)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let name = "org.mpris.MediaPlayer2.audacious"
+        func audacious() -> (sound: String, streams: [String])? {
+            let output = (try? Subprocess.run(DaemonTests.ctl, ["players", "--json"], environment: fixture.environment))?.stdout ?? ""
+            let players = (try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]) ?? []
+            guard let entry = players.first(where: { $0["name"] as? String == name }) else { return nil }
+            return (entry["sound"] as? String ?? "", entry["streams"] as? [String] ?? [])
+        }
+        #expect(fixture.wait(timeout: .seconds(30)) { audacious()?.sound == "audible" }, "\(String(describing: audacious()))")
+        #expect(audacious()?.streams.contains { $0.contains("matched by its process (reported by the application)") } == true,
+                "\(String(describing: audacious()))")
+        let phantom = try MPV(fixture, playing: true)
+        #expect(fixture.wait { Self.sound(fixture, phantom)?.sound == "silent" })
+        #expect(fixture.nowPlaying == name, "\(fixture.nowPlaying ?? "nobody")")
+    }
+
     @Test("muting the audible player hands Now Playing to another audible one, after the silence time")
     func muted() throws {
         let fixture = try ServiceFixture(audioServer: true)

@@ -94,12 +94,19 @@ public final class PrivateAudioServer: @unchecked Sendable {
         throw TestFailure("no PipeWire node named \(name)")
     }
 
+    /// Waits for `what`; a machine busy with the other tests running beside this one (several
+    /// servers, a browser, the players) can take its time. The logs' ends are in the failure:
+    /// the directory goes with this object.
     private func waitFor(_ what: String, _ condition: () throws -> Bool) throws {
-        let deadline = ContinuousClock.now + .seconds(15)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             if (try? condition()) == true { return }
             usleep(50_000)
         }
-        throw TestFailure("the audio server: no \(what) after 15 s (logs in \(directory.path))")
+        let logs = ["pipewire", "wireplumber", "pipewire-pulse"].map { name in
+            let text = (try? String(contentsOf: directory.appendingPathComponent("\(name).log"), encoding: .utf8)) ?? ""
+            return "\(name): " + text.split(separator: "\n").suffix(5).joined(separator: " | ")
+        }
+        throw TestFailure("the audio server: no \(what) after 60 s; \(logs.joined(separator: "; "))")
     }
 }
