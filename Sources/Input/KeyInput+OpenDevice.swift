@@ -21,7 +21,9 @@ extension KeyInput {
         var clone: UInputClone?
         var filter: PassthroughFilter
         var takenOverSince = MonotonicInstant(microseconds: 0)
-        /// The kernel's sound card a headphone jack belongs to (from sysfs), if it says.
+        /// Whether it has a headphone jack's switch (SW_HEADPHONE_INSERT), and the kernel's sound
+        /// card the jack belongs to (from sysfs), if it says.
+        var hasHeadphoneSwitch = false
         var soundCard: Int?
 
         init(

@@ -11,12 +11,18 @@ extension KeyInput {
     func readPending(_ path: String) {
         guard let entry = open[path] else { return }
         var events: [Event] = []
+        // Headphones pulled out of a jack the device has (a codec's, a headset jack's).
+        var unplugged: [MonotonicInstant] = []
+        let headphonesOut: ((MonotonicInstant) -> Void)? = entry.hasHeadphoneSwitch ? { unplugged.append($0) } : nil
+        defer { for time in unplugged { onHeadphonesUnplugged?(entry.name, entry.soundCard, time) } }
         do {
             switch entry.reading {
             case .takenOver:
                 try entry.device.readEvents { type, code, value, timestamp in
                     // Read before the grab: the desktop has had it already.
                     guard timestamp >= entry.takenOverSince else { return }
+                    // Seen, and passed on to the clone like every switch.
+                    if let headphonesOut, EvdevDevice.isHeadphonesOut(type, code, value) { headphonesOut(timestamp) }
                     switch entry.filter.take(InputEvent(type, code, value)) {
                     case .consumed: if let value = KeyValue(rawValue: value) { events += key(entry, code, value, at: timestamp) }
                     case .wait: break
@@ -30,15 +36,8 @@ extension KeyInput {
                     takeOver(entry)
                     onDevicesChanged?()
                 }
-            case .shared where entry.classification == .headphoneJack:
-                // Headphones pulled out (the switch opening); plugging in says nothing.
-                var unplugged: [MonotonicInstant] = []
-                try entry.device.readSwitch(DeviceCapabilities.headphoneSwitch) { closed, timestamp in
-                    if closed == 0 { unplugged.append(timestamp) }
-                }
-                for time in unplugged { onHeadphonesUnplugged?(entry.name, entry.soundCard, time) }
             case .shared:
-                try entry.device.read(wanted: entry.wanted) { events += key(entry, $0.code, $0.value, at: $0.timestamp) }
+                try entry.device.read(wanted: entry.wanted, { events += key(entry, $0.code, $0.value, at: $0.timestamp) }, headphonesOut: headphonesOut)
             }
         } catch {
             onNotice?("\(entry.name) (\(path)) stopped working: \(error.description); the other devices go on")

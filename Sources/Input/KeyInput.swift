@@ -198,10 +198,13 @@ public final class KeyInput {
         }
         skipped[path] = nil
         open[path] = entry
+        if capabilities.switches.contains(DeviceCapabilities.headphoneSwitch) {
+            entry.hasHeadphoneSwitch = true
+            entry.soundCard = SysfsCapabilities.soundCard(ofNode: path)
+        }
         if classification == .headphoneJack {
             // A switch: nothing of it goes to the desktop, so there is nothing to take over.
             entry.reading = .shared(because: "a headphone jack's switch, which nobody else acts on", withoutUInput: false)
-            entry.soundCard = SysfsCapabilities.soundCard(ofNode: path)
         } else {
             takeOver(entry)
         }

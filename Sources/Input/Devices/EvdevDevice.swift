@@ -126,22 +126,21 @@ final class EvdevDevice {
     /// Whether the kernel repeats its held keys (EV_REP).
     var repeatsKeys: Bool { libevdev_has_event_type(device, UInt32(EV_REP)) != 0 }
 
-    /// Reads what is pending and passes on the key events whose code is in `wanted`; nothing
-    /// else is kept. After SYN_DROPPED, libevdev's resync reports the keys' true state.
-    /// Throws when the device is gone or broken.
-    func read(wanted: Set<UInt16>, _ handler: (KeyEvent) -> Void) throws(DeviceError) {
+    /// Reads what is pending and passes on the key events whose code is in `wanted`, and, with
+    /// `headphonesOut`, each time a headphone jack's switch opens; nothing else is kept. After
+    /// SYN_DROPPED, libevdev's resync reports the keys' and the switch's true state. Throws when
+    /// the device is gone or broken.
+    func read(wanted: Set<UInt16>, _ handler: (KeyEvent) -> Void, headphonesOut: ((MonotonicInstant) -> Void)? = nil) throws(DeviceError) {
         try readEvents { type, code, value, time in
+            if let headphonesOut, Self.isHeadphonesOut(type, code, value) { return headphonesOut(time) }
             guard type == UInt16(EV_KEY), wanted.contains(code), let value = KeyValue(rawValue: value) else { return }
             handler(KeyEvent(code: code, value: value, timestamp: time))
         }
     }
 
-    /// Reads what is pending and passes on the changes of switch `code` (1 closed, 0 open); after
-    /// SYN_DROPPED, libevdev's resync reports its true state. Throws when the device is gone or broken.
-    func readSwitch(_ code: UInt16, _ handler: (Int32, MonotonicInstant) -> Void) throws(DeviceError) {
-        try readEvents { type, eventCode, value, time in
-            if type == UInt16(EV_SW), eventCode == code { handler(value, time) }
-        }
+    /// Whether an event is a headphone jack's switch opening (headphones pulled out).
+    static func isHeadphonesOut(_ type: UInt16, _ code: UInt16, _ value: Int32) -> Bool {
+        type == UInt16(EV_SW) && code == DeviceCapabilities.headphoneSwitch && value == 0
     }
 
     /// Reads every pending event, resyncing after SYN_DROPPED: (type, code, value, when on

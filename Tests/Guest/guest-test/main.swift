@@ -641,6 +641,18 @@ do {
     jack.switchTo(DeviceCapabilities.headphoneSwitch, 0)
     check("headphones pulled out of the jack → a route pause", ["pause"])
     jack.destroy()
+    // A headset jack with a button (some codecs report both on one device): a media device,
+    // taken over for its key, and its switch read all the same.
+    let headsetJack = try UInputDevice(name: "MediaRemote Test Headset Jack With Button", keys: [KeyCode.media], switches: [DeviceCapabilities.headphoneSwitch])
+    settle(5000) {
+        if case .takenOver? = devices().first(where: { $0.name == headsetJack.name })?.reading { return true }
+        return false
+    }
+    headsetJack.switchTo(DeviceCapabilities.headphoneSwitch, 1)
+    check("a headset jack with a button, plugged in → nothing", [], within: 800)
+    headsetJack.switchTo(DeviceCapabilities.headphoneSwitch, 0)
+    check("… pulled out → a route pause, though the device is taken over for its button", ["pause"])
+    headsetJack.destroy()
 
     // SYN_DROPPED: mediaremoted stopped while the device floods its buffer, then resumed.
     if let daemon = processID(named: "mediaremoted") {
