@@ -62,6 +62,9 @@ public final class AudioServer {
     /// (``askAgainForSink(of:)``).
     var sinkAsks: [UInt32: Int] = [:]
     private var sinkTimer: Loop.Timer?
+    /// Asks the streams again a moment after a sink changed (``askWhereStreamsPlay()``).
+    private var moveTimer: Loop.Timer?
+    static let moveSettle = Duration.milliseconds(300)
     /// How often, and how many times, a stream is asked again for its sink.
     static let sinkAskInterval = Duration.milliseconds(100)
     static let sinkAsksMost = 30
@@ -159,6 +162,8 @@ public final class AudioServer {
         removalTimer = nil
         sinkTimer?.cancel()
         sinkTimer = nil
+        moveTimer?.cancel()
+        moveTimer = nil
         retriesLeft = 0
         drop()
     }
@@ -302,6 +307,13 @@ public final class AudioServer {
                 changed()
             } else {
                 release(pa_context_get_sink_info_by_index(context, index, sinkInfo, unretained))
+                // pipewire-pulse (0.3.65) tells of no change of a stream moved to another sink
+                // (by a person, or by the server): only the sinks change, as one starts playing
+                // and the other stops, and that may come before the move is done. So a sink's
+                // change asks every stream where it plays, at once and once more shortly after.
+                if event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue == PA_SUBSCRIPTION_EVENT_CHANGE.rawValue {
+                    askWhereStreamsPlay()
+                }
             }
         case PA_SUBSCRIPTION_EVENT_CARD.rawValue:
             if removed { cards.remove(index) } else { cards.insert(index) }
@@ -328,6 +340,19 @@ public final class AudioServer {
             sinkAsks[stream] = asked + 1
             release(pa_context_get_sink_input_info(context, stream, streamInfo, unretained))
         }
+    }
+
+    /// Asks every stream where it plays, now and again after ``moveSettle``.
+    private func askWhereStreamsPlay() {
+        guard let context else { return }
+        release(pa_context_get_sink_input_info_list(context, streamInfo, unretained))
+        if moveTimer == nil {
+            moveTimer = try? pulseLoop.loop.makeTimer { [unowned self] in
+                guard let context = self.context else { return }
+                self.release(pa_context_get_sink_input_info_list(context, streamInfo, self.unretained))
+            }
+        }
+        if moveTimer?.isArmed == false { moveTimer?.schedule(after: Self.moveSettle) }
     }
 
     /// Tells of the sinks removed, each with whether its device went too.

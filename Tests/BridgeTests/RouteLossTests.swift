@@ -54,18 +54,37 @@ struct RouteLossTests {
         #expect(fixture.wait { player.status == "Paused" }, "\(player.status)")
     }
 
-    @Test("moving the stream to the other output on purpose, or changing the default output, pauses nothing")
+    @Test("moving the stream to the other output on purpose, or changing the default output, pauses nothing; nor does the headset unplugged after")
     func deliberateSwitch() throws {
         let fixture = try ServiceFixture(audioServer: true)
-        let player = try Self.playingToHeadset(fixture)
         let audio = try #require(fixture.audio)
+        // Sent to the headset as the default output: a stream mpv pins to a device of its own
+        // choice (--audio-device) the server will not always move.
+        try audio.pactl(["set-default-sink", "headset"])
+        let player = try MPV(fixture, playing: true, output: "pulse")
+        #expect(fixture.wait {
+            (AudibleNowPlayingTests.sound(fixture, player)?.streams ?? []).contains { $0.contains(" on headset: audible") }
+        })
         let index = try #require(AudibleNowPlayingTests.sound(fixture, player)?.streams.first?.split(separator: " ").dropFirst().first.map(String.init))
         try audio.pactl(["move-sink-input", index, "speakers"])
+        // The server moves it in its own time: first the server says so, then MediaRemote must.
+        let speakers = try audio.pactl(["list", "short", "sinks"]).split(separator: "\n")
+            .first { $0.split(separator: "\t").dropFirst().first == "speakers" }?.split(separator: "\t").first.map(String.init) ?? "?"
+        #expect(fixture.wait {
+            ((try? audio.pactl(["list", "short", "sink-inputs"])) ?? "").split(separator: "\n").contains {
+                let fields = $0.split(separator: "\t")
+                return fields.first.map(String.init) == index && fields.dropFirst().first.map(String.init) == speakers
+            }
+        }, "the server did not move the stream")
         #expect(fixture.wait {
             (AudibleNowPlayingTests.sound(fixture, player)?.streams ?? []).contains { $0.contains(" on speakers: audible") }
         })
         try audio.pactl(["set-default-sink", "headset"])
         try audio.pactl(["set-default-sink", "speakers"])
+        fixture.wait(timeout: .seconds(1)) { false }
+        #expect(player.status == "Playing")
+        // The headset unplugged after the sound was moved off it: nothing of Now Playing's played there.
+        try audio.removeSink("headset")
         fixture.wait(timeout: .seconds(1)) { false }
         #expect(player.status == "Playing")
         #expect(!fixture.dispatched.contains { $0.source == EventSource.route.rawValue }, "\(fixture.dispatched)")
