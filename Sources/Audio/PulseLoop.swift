@@ -62,7 +62,6 @@ final class PulseLoop {
     final class IOEvent: PulseEvent {
         let fd: Int32
         let callback: pa_io_event_cb_t?
-        var destroy: pa_io_event_destroy_cb_t?
         private var source: FileDescriptorSource?
 
         init(owner: PulseLoop, fd: Int32, callback: pa_io_event_cb_t?, userdata: UnsafeMutableRawPointer?) {
@@ -97,11 +96,9 @@ final class PulseLoop {
             }
         }
 
-        func free() {
+        override func stop() {
             source?.cancel()
             source = nil
-            destroy?(owner.api, pointer, userdata)
-            release()
         }
 
         static func from(_ pointer: OpaquePointer?) -> IOEvent { PulseEvent.object(pointer) }
@@ -117,7 +114,6 @@ final class PulseLoop {
 
     final class TimeEvent: PulseEvent {
         let callback: pa_time_event_cb_t?
-        var destroy: pa_time_event_destroy_cb_t?
         private var timer: Loop.Timer?
         /// The time asked for, as libpulse gave it: handed back to the callback.
         private var time = timeval()
@@ -160,11 +156,9 @@ final class PulseLoop {
             }
         }
 
-        func free() {
+        override func stop() {
             timer?.cancel()
             timer = nil
-            destroy?(owner.api, pointer, userdata)
-            release()
         }
 
         static func from(_ pointer: OpaquePointer?) -> TimeEvent { PulseEvent.object(pointer) }
@@ -180,7 +174,6 @@ final class PulseLoop {
 
     final class DeferEvent: PulseEvent {
         let callback: pa_defer_event_cb_t?
-        var destroy: pa_defer_event_destroy_cb_t?
 
         init(owner: PulseLoop, callback: pa_defer_event_cb_t?, userdata: UnsafeMutableRawPointer?) {
             self.callback = callback
@@ -195,10 +188,8 @@ final class PulseLoop {
             withExtendedLifetime(self) { callback?(owner.api, pointer, userdata) }
         }
 
-        func free() {
+        override func stop() {
             owner.setDeferred(self, enabled: false)
-            destroy?(owner.api, pointer, userdata)
-            release()
         }
 
         static func from(_ pointer: OpaquePointer?) -> DeferEvent { PulseEvent.object(pointer) }
@@ -246,6 +237,19 @@ class PulseEvent {
 
     /// Gives up libpulse's reference (when it frees the event).
     func release() { Unmanaged.passUnretained(self).release() }
+
+    /// Called when libpulse frees the event (the three kinds' destroy callbacks share a type).
+    var destroy: pa_io_event_destroy_cb_t?
+
+    /// Stops watching, timing or running: what freeing a kind of event ends.
+    func stop() {}
+
+    /// libpulse frees the event: it stops, its destroy callback runs, and libpulse's reference goes.
+    func free() {
+        stop()
+        destroy?(owner.api, pointer, userdata)
+        release()
+    }
 
     static func object<T: PulseEvent>(_ pointer: OpaquePointer?) -> T {
         Unmanaged<T>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()

@@ -106,7 +106,11 @@ extension Coordinator: AudioServerDelegate {
     /// Matches the streams again: each player whose audibility changed, with the new one.
     func soundChanges() -> [(AppID, Audibility)] {
         defer { processParents.forgetUnused() }
-        return sounds.update(connected: audio.isConnected, streams: Array(audio.streams.values), clients: audio.clients) { [unowned self] pid in
+        let registry = router.registry
+        return sounds.update(
+            connected: audio.isConnected, streams: Array(audio.streams.values), clients: audio.clients,
+            told: { registry.audibility(of: $0) }
+        ) { [unowned self] pid in
             self.processParents.parent(of: pid)
         }
     }

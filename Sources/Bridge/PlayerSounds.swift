@@ -13,8 +13,6 @@ struct PlayerSounds {
     /// whatever else plays.
     private var everMatched: Set<AppID> = []
     private(set) var matches: [AppID: [StreamMatch]] = [:]
-    /// What the rules were last told of each player.
-    private(set) var told: [AppID: Audibility] = [:]
 
     /// A player appeared; its process is being asked for.
     mutating func expect(_ app: AppID) {
@@ -31,13 +29,14 @@ struct PlayerSounds {
         identities[app] = nil
         everMatched.remove(app)
         matches[app] = nil
-        told[app] = nil
     }
 
-    /// Matches again, and returns each player whose audibility changed, with the new one.
-    /// Disconnected, every player is unknown: the rules are what players say.
+    /// Matches again, and returns each player whose audibility differs from what the rules hold
+    /// (`told`), with the new one. Disconnected, every player is unknown: the rules are what
+    /// players say.
     mutating func update(
-        connected: Bool, streams: [AudioStream], clients: [UInt32: AudioClient], parent: (Int32) -> Int32?
+        connected: Bool, streams: [AudioStream], clients: [UInt32: AudioClient], told: (AppID) -> Audibility,
+        parent: (Int32) -> Int32?
     ) -> [(AppID, Audibility)] {
         let result = connected
             ? StreamMatcher.match(players: identities, streams: streams, clients: clients, parent: parent)
@@ -58,10 +57,7 @@ struct PlayerSounds {
                 } else {
                     .unknown
                 }
-            if told[app] != audibility {
-                told[app] = audibility
-                changes.append((app, audibility))
-            }
+            if told(app) != audibility { changes.append((app, audibility)) }
         }
         return changes
     }
