@@ -7,11 +7,11 @@ import MPRIS
 /// What the rules know, kept across restarts (``StateStore``): recalled at start for the
 /// players still on the bus, then written as it changes.
 extension Coordinator {
-    /// Reads what the service before this one on this bus left at `path`, and recalls it while
-    /// the tracker finds the players (call before it starts). Without a path or the bus's id,
+    /// Reads what the service before this one on this bus left in `folder`, and recalls it while
+    /// the tracker finds the players (call before it starts). Without a folder or the bus's id,
     /// the service runs as it did before it kept anything, and says so.
-    func startRemembering(at path: String?) {
-        guard let path else {
+    func startRemembering(in folder: String?) {
+        guard let folder else {
             Log.warning("neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set: who was Now Playing is not kept across restarts")
             return
         }
@@ -22,7 +22,7 @@ extension Coordinator {
             Log.warning("the bus does not tell its id (\(error.clause)): who was Now Playing is not kept across restarts")
             return
         }
-        let store = StateStore(path: path, busID: busID, loop: connection.loop)
+        let store = StateStore(folder: folder, busID: busID, loop: connection.loop)
         state = store
         guard let saved = store.load() else { return }
         change { $0.registry.recall(saved.memory, savedAt: saved.savedAt) }

@@ -79,9 +79,9 @@ final class Coordinator {
     var responderTimeout: Duration { options.callTimeout }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
-    /// ``takeProxyName()``), recalls what the service before this one knew (kept at
-    /// `statePath`) and starts following the bus.
-    func start(mprisProxy: Bool, statePath: String?) throws(DBusError) {
+    /// ``takeProxyName()``), recalls what the service before this one knew (kept
+    /// in `stateFolder`) and starts following the bus.
+    func start(mprisProxy: Bool, stateFolder: String?) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: MediaRemoteNames.objectPath)
         if mprisProxy { try startProxy() }
         tracker.delegate = self
@@ -97,7 +97,7 @@ final class Coordinator {
             self.change { $0.registry.appLeft(app) }
         }
         inputs.rules = self
-        startRemembering(at: statePath)
+        startRemembering(in: stateFolder)
         tracker.start()
         announcer.announce(PublishedState(self))
     }

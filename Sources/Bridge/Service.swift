@@ -78,7 +78,7 @@ public final class Service {
         // call is read before the loop runs, after the devices are open).
         coordinator = Coordinator(connection: connection, settings: settings, options: options)
         do throws(DBusError) {
-            try coordinator.start(mprisProxy: options.mprisProxy, statePath: settings.statePath)
+            try coordinator.start(mprisProxy: options.mprisProxy, stateFolder: settings.stateFolder)
         } catch {
             throw StartError(description: "cannot export \(MediaRemoteNames.objectPath): \(error.message)")
         }

@@ -9,8 +9,9 @@ public struct Settings: Sendable {
     public var configurationPathGiven = false
     /// The flags, as changes to the configuration, in order.
     public var overrides: [@Sendable (inout Configuration) -> Void] = []
-    /// Where what the rules know is kept across restarts; nil when nowhere (no HOME).
-    public var statePath: String? = StateStore.defaultPath()
+    /// The folder where what the rules know is kept across restarts, a file per bus; nil when
+    /// nowhere (no HOME).
+    public var stateFolder: String? = StateStore.defaultFolder()
     public var inputDirectory: String?
     public var iioDirectory: String?
 

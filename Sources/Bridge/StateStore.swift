@@ -9,7 +9,7 @@ import Glibc
 
 /// Keeps the rules' memory across restarts of the service (a `systemctl --user restart`, a
 /// crash restarted by systemd, a login where the players outlive the service): read once at
-/// start for this bus, written when it changes.
+/// start for this bus, written when it changes, in a file of its own bus (``StateFiles``).
 ///
 /// Not more than needed: a write only when what is remembered changed (a player started or
 /// stopped playing, came or went, a pin was set or ended; never for metadata, volume, position
@@ -19,21 +19,24 @@ import Glibc
 /// state. A file that cannot be read or written is said once in the log; the service runs on
 /// without it.
 final class StateStore {
-    /// Where the file is: `$STATE_DIRECTORY` (the unit's, or systemd's `StateDirectory=`), else
-    /// `$XDG_STATE_HOME/mediaremote`, else `~/.local/state/mediaremote`; nil with none of them.
-    static func defaultPath(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+    /// Where the files are: `$STATE_DIRECTORY` (the unit's, or systemd's `StateDirectory=`),
+    /// else `$XDG_STATE_HOME/mediaremote`, else `~/.local/state/mediaremote`; nil with none of
+    /// them. Each bus has its own file there (``StateFiles``).
+    static func defaultFolder(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
         // systemd lists every directory of StateDirectory=, separated by colons: the unit has one.
         if let directory = environment("STATE_DIRECTORY")?.split(separator: ":").first, directory.hasPrefix("/") {
-            return directory + "/state"
+            return String(directory)
         }
-        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/mediaremote/state" }
-        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.local/state/mediaremote/state" }
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/mediaremote" }
+        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.local/state/mediaremote" }
         return nil
     }
 
     /// The least time between two writes.
     static let leastGap = Duration.seconds(1)
 
+    let folder: String
+    /// This bus's file.
     let path: String
     private let busID: String
     private let loop: EventLoop
@@ -44,24 +47,63 @@ final class StateStore {
     private var timer: Timer?
     /// The failure the log told of, so that a file that stays unwritable is said once.
     private var failure: String?
+    /// The file of a version before per-bus files, recalled as this bus's: removed once this
+    /// bus's own is written.
+    private var legacyToRemove: String?
     /// How many times the file was written, for tests and `status`.
     private(set) var writes = 0
 
-    init(path: String, busID: String, loop: EventLoop) {
-        (self.path, self.busID, self.loop) = (path, busID, loop)
+    init(folder: String, busID: String, loop: EventLoop) {
+        (self.folder, self.busID, self.loop) = (folder, busID, loop)
+        path = folder + "/" + StateFiles.name(of: busID)
     }
 
-    /// What the service before this one on this bus left, if anything: nothing from another bus
-    /// (an earlier login, another boot); an unreadable file is said once and ignored (the next
-    /// write replaces it).
+    /// What the service before this one on this bus left, if anything. The files of buses gone
+    /// (written before this boot) and all but the newest of other buses' are removed first.
+    /// Nothing of another bus is recalled; an unreadable file is said once and ignored (the
+    /// next write replaces it).
     func load() -> SavedState? {
+        let entries = StateFiles.list(folder)
+        let stale = StateFiles.toRemove(entries, keeping: busID, bootedAt: StateFiles.bootedAt())
+        for name in stale { unlink(folder + "/" + name) }
+        if !stale.isEmpty { Log.debug("removed \(stale.count) saved states of other session buses, gone or old: \(stale.joined(separator: ", "))") }
+        switch read(path) {
+        case .recalled(let saved): return saved
+        case .notRecalled: return nil
+        case .missing: break
+        }
+        // A version before per-bus files, restarted after an upgrade: its one file may be this bus's.
+        let legacy = folder + "/" + StateFiles.legacyName
+        if !stale.contains(StateFiles.legacyName), case .recalled(let saved) = read(legacy, legacy: true) {
+            legacyToRemove = legacy
+            return saved
+        }
+        let others = entries.count { StateFiles.isBusFile($0.name) && $0.name != StateFiles.name(of: busID) && !stale.contains($0.name) }
+        Log.info(
+            "nothing saved for this session bus (\(busID)) in \(folder): a new bus, of a new login or a bus of its own "
+                + "(dbus-run-session); starting afresh" + (others > 0 ? " (the saved states of \(others) other buses are theirs, left alone)" : ""))
+        return nil
+    }
+
+    private enum Reading {
+        case recalled(SavedState)
+        /// No file: nothing was saved for this bus.
+        case missing
+        /// A file that cannot be read, or is not this bus's: said in the log.
+        case notRecalled
+    }
+
+    /// The state at `file`, if it is this bus's; said in the log when it is not recalled, and
+    /// why. The legacy file (every bus's, before per-bus files) is silently not recalled when it
+    /// is another bus's: it is that bus's, not a mistake.
+    private func read(_ file: String, legacy: Bool = false) -> Reading {
         let text: String
-        switch TextFile.read(path, limit: 1 << 20) {
+        switch TextFile.read(file, limit: 1 << 20) {
         case .failure(let failure) where failure.isMissing:
-            return nil
+            return .missing
         case .failure(let failure):
-            Log.warning("cannot read the saved state \(path) (\(failure)); starting afresh")
-            return nil
+            Log.warning("cannot read the saved state \(file) (\(failure)); starting afresh")
+            return .notRecalled
         case .success(let contents):
             text = contents
         }
@@ -69,15 +111,16 @@ final class StateStore {
         do throws(SavedState.Unreadable) {
             saved = try SavedState(text: text)
         } catch {
-            Log.warning("the saved state \(path) is unreadable (\(error)); starting afresh, and it is replaced at the next save")
-            return nil
+            Log.warning("the saved state \(file) is unreadable (\(error)); starting afresh, and it is replaced at the next save")
+            return .notRecalled
         }
         guard saved.busID == busID else {
-            Log.info("the saved state \(path) is of another session bus (an earlier login): not recalled")
-            return nil
+            if legacy { return .missing }
+            Log.info("the saved state \(file) names another bus (\(saved.busID)), not this one (\(busID)): not recalled")
+            return .notRecalled
         }
-        written = saved.memory
-        return saved
+        written = legacy ? nil : saved.memory
+        return .recalled(saved)
     }
 
     /// The rules' memory now: written if it changed, at once, or at the end of the second after
@@ -129,6 +172,10 @@ final class StateStore {
         }
         writes += 1
         written = memory
+        if let legacy = legacyToRemove {
+            unlink(legacy)
+            legacyToRemove = nil
+        }
         if failure != nil {
             Log.info("saved the state in \(path) again")
             failure = nil

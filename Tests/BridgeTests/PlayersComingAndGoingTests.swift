@@ -26,7 +26,7 @@ struct PlayersComingAndGoingTests {
         let loop = try EventLoop()
         let connection = try bus.connect(loop: loop)
         let coordinator = Coordinator(connection: connection, settings: Settings(), options: Service.Options())
-        try coordinator.start(mprisProxy: true, statePath: bus.directory.appendingPathComponent("state/state").path)
+        try coordinator.start(mprisProxy: true, stateFolder: bus.directory.appendingPathComponent("state").path)
         func wait(_ condition: () -> Bool) -> Bool {
             let poll = try? loop.schedule(after: .milliseconds(5), repeating: .milliseconds(5)) {}
             defer { poll?.cancel() }

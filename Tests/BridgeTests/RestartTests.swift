@@ -89,7 +89,43 @@ struct RestartTests {
         }
     }
 
-    @Test("a state file from another bus (an earlier login) is not recalled")
+    @Test("a service on another bus of the same person (dbus-run-session, make run over ssh) erases nothing of this bus's memory")
+    func anotherBusOfTheSamePerson() throws {
+        let fixture = try ServiceFixture()
+        let (a, b) = try Self.bPausedByRemote(fixture)
+        #expect(fixture.wait { ((try? String(contentsOf: fixture.bus.stateFile, encoding: .utf8)) ?? "").contains("pin ") })
+        // A second bus, its service and player, the same home: it starts, plays, and stops.
+        let other = try ServiceFixture(stateHome: fixture.bus.stateHome)
+        let c = try MPV(other)
+        c.play()
+        #expect(other.wait { other.nowPlaying == c.name })
+        let otherLog = other.daemon.stop().stderr
+        #expect(otherLog.contains("nothing saved for this session bus (\(other.bus.id))"), "\(otherLog)")
+        #expect(FileManager.default.fileExists(atPath: other.bus.stateFile.path))
+        // The first bus's service, killed and restarted, recalls its own memory: the pin holds.
+        try fixture.restart(signal: SIGKILL)
+        Self.waitForPlayers(fixture, a, b)
+        #expect(fixture.wait { fixture.nowPlaying == b.name }, "Now Playing after the restart: \(fixture.nowPlaying ?? "nobody")")
+        let log = fixture.daemon.stop().stderr
+        #expect(log.contains("recalled what the service before knew of 2 of its 2 players"), "\(log)")
+        #expect(!log.contains("another bus"), "\(log)")
+    }
+
+    @Test("the file of a version before per-bus files is recalled when it is this bus's, then removed")
+    func legacyFile() throws {
+        let fixture = try ServiceFixture()
+        let (_, b) = try Self.bPausedByRemote(fixture)
+        let legacy = fixture.bus.stateFile.deletingLastPathComponent().appendingPathComponent("state")
+        try fixture.restart(signal: SIGTERM) {
+            try? FileManager.default.moveItem(at: fixture.bus.stateFile, to: legacy)
+        }
+        #expect(fixture.wait { fixture.nowPlaying == b.name }, "Now Playing after the restart: \(fixture.nowPlaying ?? "nobody")")
+        // Its first write is this bus's own file, and the old one goes.
+        #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { !FileManager.default.fileExists(atPath: legacy.path) && FileManager.default.fileExists(atPath: fixture.bus.stateFile.path) })
+    }
+
+    @Test("a state file that names another bus is not recalled, and the log says so")
     func anotherBus() throws {
         let fixture = try ServiceFixture()
         let a = try MPV(fixture)
@@ -104,7 +140,7 @@ struct RestartTests {
         }
         Self.waitForPlayers(fixture, a, b)
         let log = fixture.daemon.stop().stderr
-        #expect(log.contains("is of another session bus (an earlier login): not recalled"), "\(log)")
+        #expect(log.contains("names another bus (0123456789abcdef0123456789abcdef), not this one (\(fixture.bus.id)): not recalled"), "\(log)")
         #expect(!log.contains("recalled what"), "\(log)")
     }
 }

@@ -27,11 +27,12 @@ final class ServiceFixture {
     /// `before`: runs on the bus before the daemon starts (to leave a state file for it).
     /// `logToFile`: the daemon's output goes to ``logFile`` (for long runs) instead of a pipe.
     /// `audioServer`: a real one (``PrivateAudioServer``) for the daemon and the players.
+    /// `stateHome`: the state folder's parent, when it is another fixture's (one person's two buses).
     init(
         arguments: [String] = [], configuration: String? = nil, logToFile: Bool = false, audioServer: Bool = false,
-        before: (PrivateBus) throws -> Void = { _ in }
+        stateHome: URL? = nil, before: (PrivateBus) throws -> Void = { _ in }
     ) throws {
-        bus = try PrivateBus()
+        bus = try PrivateBus(stateHome: stateHome)
         audio = audioServer ? try PrivateAudioServer(bus: bus.environment) : nil
         if let configuration { try bus.writeConfiguration(configuration) }
         try before(bus)

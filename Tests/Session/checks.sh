@@ -189,7 +189,7 @@ as_user mediaremotectl send pause > /dev/null
 pinned() { as_user mediaremotectl status 2>/dev/null | grep -q "^Now Playing: *$second (paused or stopped by a remote-control event"; }
 check "two mpv playing, the last started ($second) paused by mediaremotectl send pause: Now Playing, pinned" \
     wait_for 10 eval 'pinned && [ "$(player_status "$second")" = Paused ] && players_playing 1'
-state_file=/home/$user/.local/state/mediaremote/state
+state_file=/home/$user/.local/state/mediaremote/state-$(as_user busctl --user call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus GetId | awk '{print $2}' | tr -d '"')
 check "… kept in $state_file, the service's one writable folder (the unit's ReadWritePaths)" \
     wait_for 10 grep -q "^pin " "$state_file"
 pid=$(unit_property MainPID)

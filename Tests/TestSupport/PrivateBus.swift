@@ -9,8 +9,11 @@ public final class PrivateBus: @unchecked Sendable {
     public let directory: URL
     private let process: Subprocess
 
-    public init() throws {
+    /// `stateHome`: where the daemons of this bus keep their state (a folder of the bus's own
+    /// when nil).
+    public init(stateHome: URL? = nil) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-bus-\(UUID().uuidString)")
+        self.stateHome = stateHome ?? directory.appendingPathComponent("state")
         let services = directory.appendingPathComponent("services")
         try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("bus.conf")
@@ -69,11 +72,15 @@ public final class PrivateBus: @unchecked Sendable {
     /// Where a daemon started with ``environment`` looks for `mediaremote/config.toml`.
     public var configHome: URL { directory.appendingPathComponent("config") }
 
-    /// Where a daemon started with ``environment`` keeps its state (`mediaremote/state`).
-    public var stateHome: URL { directory.appendingPathComponent("state") }
+    /// Where a daemon started with ``environment`` keeps its state (`mediaremote/state-BUSID`).
+    /// Another bus may be given the same, as two buses of one person share a home.
+    public var stateHome: URL
 
-    /// The state file a daemon started with ``environment`` keeps.
-    public var stateFile: URL { stateHome.appendingPathComponent("mediaremote/state") }
+    /// The bus's id (`GetId`; not the address's `guid=`, which is its listening socket's).
+    public private(set) lazy var id: String = (try? connect().busID()) ?? "unknown"
+
+    /// The state file a daemon started with ``environment`` keeps for this bus.
+    public var stateFile: URL { stateHome.appendingPathComponent("mediaremote/state-\(id)") }
 
     /// Writes the configuration file a daemon started with ``environment`` reads.
     public func writeConfiguration(_ text: String) throws {
