@@ -6,11 +6,10 @@ import Time
 extension EventDispatched {
     /// The signal for `event`, whose dispatch ended with `outcome`: the rules' types in the
     /// contract's words.
-    init(_ event: Event, _ outcome: Core.Outcome, silent: Link? = nil) {
+    init(_ event: Event, _ outcome: Core.Outcome) {
         self.init(
             type: event.type.rawValue, subtype: event.subtype.rawValue, phase: event.phase?.rawValue,
-            timestamp: event.timestamp.microseconds, source: event.source.rawValue, outcome: Outcome(outcome),
-            silent: silent.map(ObjectAddress.init))
+            timestamp: event.timestamp.microseconds, source: event.source.rawValue, outcome: Outcome(outcome))
     }
 }
 
@@ -19,6 +18,8 @@ extension EventDispatched.Outcome {
         switch outcome {
         case .handled(let link):
             self = .handled(by: ObjectAddress(link))
+        case .unanswered(let link):
+            self = .unanswered(by: ObjectAddress(link))
         case .discarded(let reason):
             self = .discarded(reason: reason.rawValue)
         }

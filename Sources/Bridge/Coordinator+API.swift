@@ -81,7 +81,8 @@ extension Coordinator {
     func sendRemoteControlEvent(_ name: String, call: TypedCall<SendRemoteControlEventReply>) throws(DBusError) {
         let subtype = try RemoteControlSubtype(parsing: name)
         dispatch(.remoteControl(subtype, at: router.now, from: .api)) { outcome in
-            call.reply(SendRemoteControlEventReply(handledBy: EventDispatched.Outcome(outcome).handledBy))
+            let outcome = EventDispatched.Outcome(outcome)
+            call.reply(SendRemoteControlEventReply(handledBy: outcome.handledBy, unansweredBy: outcome.unansweredBy))
         }
     }
 

@@ -14,6 +14,7 @@ extension Coordinator {
             "failures told": failures.count,
             "call lines": calls.busyDestinations,
             "pending pushes": pendingPushes.count,
+            "answers awaited": answers.bookkeeping,
         ]
     }
 }

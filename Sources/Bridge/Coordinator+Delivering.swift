@@ -37,20 +37,31 @@ extension Coordinator {
                 answer(reply.handled ? .handled : .declined)
             case .failure(let error):
                 // An error, or an answer that is not a boolean (UnreadableReply), is no "handled":
-                // the event goes on up the chain.
-                answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
+                // the event goes on up the chain. No answer in time is no answer: it may still act.
+                answer(Dispatch.Answer(failure: error))
             }
         }
     }
 
+    /// An app that did not answer an event answered again: events reach it again.
+    func answeredAgain(_ app: AppID) {
+        let since = router.registry.notAnswering[app]
+        guard change({ $0.registry.answered(app) }) else { return }
+        let name = router.registry.player(of: app)?.busName ?? app.busName
+        Log.info("\(name) answers again\(since.map { " (after \(router.now - $0))" } ?? ""): events reach it again")
+    }
+
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
-    static func log(_ event: Event, _ outcome: Outcome, silent: Link? = nil) {
+    static func log(_ event: Event, _ outcome: Outcome) {
         switch outcome {
         case .handled(let link):
             Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
+        case .unanswered(let link):
+            Log.info(
+                "\(Coordinator.describe(event)) from \(event.source): sent to \(ObjectAddress(link)), which did not answer in time; "
+                    + "it may still act on it, so it goes to nobody else, and events pass \(link.app) by until it answers again")
         case .discarded(let reason):
-            let who = silent.map { "; \(ObjectAddress($0)) did not answer in time" } ?? ""
-            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue)\(who))")
+            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
         }
     }
 
@@ -60,9 +71,9 @@ extension Coordinator {
     }
 
     /// `EventDispatched`, for every event.
-    func announce(_ event: Event, _ outcome: Outcome, silent: Link? = nil) {
+    func announce(_ event: Event, _ outcome: Outcome) {
         try? connection.emit(
-            MediaRemoteMembers.eventDispatched, EventDispatched(event, outcome, silent: silent), of: MediaRemoteNames.interface,
+            MediaRemoteMembers.eventDispatched, EventDispatched(event, outcome), of: MediaRemoteNames.interface,
             at: MediaRemoteNames.objectPath)
     }
 }

@@ -53,7 +53,10 @@ extension Coordinator {
                 DescribeStateReply.Seek(
                     direction: $0.direction.rawValue, source: $0.source.rawValue, handler: ObjectAddress($0.link),
                     since: $0.since.microseconds, endsBy: $0.deadline?.microseconds)
-            }
+            },
+            notAnswering: Dictionary(
+                registry.notAnswering.map { (registry.player(of: $0.key)?.busName ?? $0.key.busName, $0.value.microseconds) }
+            ) { first, _ in first }
         )
     }
 

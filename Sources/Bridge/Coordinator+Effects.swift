@@ -35,10 +35,11 @@ extension Coordinator: EventDispatching {
                     guard let self else { return }
                     self.perform(self.router.answered(running, answer), completion: completion)
                 }
-            case .announce(let event, let outcome, let silent):
-                Coordinator.log(event, outcome, silent: silent)
-                announce(event, outcome, silent: silent)
+            case .announce(let event, let outcome):
+                Coordinator.log(event, outcome)
+                announce(event, outcome)
             case .finished(let outcome): completion?(outcome)
+            case .awaitAnswer(let app): answers.watch(app, hasPlayer: router.registry.player(of: app) != nil)
             }
         }
     }

@@ -41,6 +41,8 @@ final class Coordinator {
 
     /// The players' failures the log has told of.
     var failures = FailureLog()
+    /// Apps that did not answer an event, waited for until they answer again.
+    let answers: AnswerWatch
     /// Where what the rules know is kept across restarts (Coordinator+State.swift); nil when
     /// it cannot be.
     var state: StateStore?
@@ -69,6 +71,7 @@ final class Coordinator {
         inputs = DeviceInputs(loop: connection.loop)
         audio = AudioServer(loop: connection.loop)
         announcer = PropertyAnnouncer(connection: connection)
+        answers = AnswerWatch(connection: connection)
         // Nothing to announce or open yet: the announcer's first state is made at start, and the
         // sensors open once the service's name is taken.
         _ = router.apply { Self.setRules(&$0, options) }
@@ -96,15 +99,18 @@ final class Coordinator {
             self.forgetPlayer(of: app)
             self.change { $0.registry.appLeft(app) }
         }
+        answers.onAnswer = { [unowned self] app in self.answeredAgain(app) }
         inputs.rules = self
         startRemembering(in: stateFolder)
         tracker.start()
         announcer.announce(PublishedState(self))
     }
 
-    /// What the shell keeps of an app's player goes with it: its seeks, its failures told.
+    /// What the shell keeps of an app's player goes with it: its seeks, its failures told, the
+    /// wait for its answer.
     func forgetPlayer(of app: AppID) {
         delivery.playerLeft(app)
+        answers.forget(app)
         failures.forget(app)
         forgetSounds(of: app)
     }

@@ -23,12 +23,14 @@ final class EventRouter {
         try RulesEffect.apply(change, to: &dispatcher, at: now)
     }
 
-    /// Begins `event`'s way up its chain: its first delivery, or its end.
+    /// Begins `event`'s way up its chain: its first delivery, or its end; a seek's beginning
+    /// ends a seek the other way first.
     func start(_ event: Event) -> [RulesEffect] {
+        let endsFirst = dispatcher.seekEndsBefore(event).map(RulesEffect.dispatch)
         dispatchesInFlight += 1
         var running = dispatcher.dispatch(event, at: now)
         let step = running.start()
-        return effects(of: running, step)
+        return endsFirst + effects(of: running, step)
     }
 
     /// A delivery of `running` was answered: the next delivery, or the end.
@@ -44,7 +46,7 @@ final class EventRouter {
             return [.deliver(running, to: link)]
         case .finished(let outcome):
             dispatchesInFlight -= 1
-            dispatcher.finished(running)
+            dispatcher.finished(running, at: now)
             return RulesEffect.ofEnd(of: running, outcome, after: dispatcher)
         }
     }

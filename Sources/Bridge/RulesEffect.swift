@@ -19,11 +19,13 @@ enum RulesEffect: Equatable {
     /// Deliver the event `running` carries to `link` (an MPRIS call, the shake action, a
     /// Responder1 call), and bring the answer back (``EventRouter/answered(_:_:)``).
     case deliver(Dispatch, to: Link)
-    /// Log the outcome of an event's dispatch and emit `EventDispatched` (naming who did not
-    /// answer in time, when one did not).
-    case announce(Event, Outcome, silent: Link?)
+    /// Log the outcome of an event's dispatch and emit `EventDispatched`.
+    case announce(Event, Outcome)
     /// The dispatch is over: whoever sent the event is told its outcome.
     case finished(Outcome)
+    /// Wait for this app, which did not answer, to answer again (``AnswerWatch``): until then
+    /// events pass it by.
+    case awaitAnswer(AppID)
 
     /// The rules' state before a change: what the change's effects are judged against.
     struct Before {
@@ -65,9 +67,11 @@ enum RulesEffect: Equatable {
 
     /// What the end of an event's dispatch asks, in order: its outcome logged and announced
     /// (`EventDispatched`); a seek's beginning or end moves the moment seeks begun by calls end
-    /// by themselves; then whoever sent it is told.
+    /// by themselves; then whoever sent it is told; an app that did not answer is waited for,
+    /// and the rules' state, which passes it by from now, announced.
     static func ofEnd(of dispatch: Dispatch, _ outcome: Outcome, after: Dispatcher) -> [RulesEffect] {
         let seeks: [RulesEffect] = dispatch.event.remoteControlSubtype?.isSeek == true ? [.endSeeks(at: after.nextSeekDeadline)] : []
-        return [.announce(dispatch.event, outcome, silent: dispatch.silent)] + seeks + [.finished(outcome)]
+        let unanswered: [RulesEffect] = if case .unanswered(let link) = outcome { [.awaitAnswer(link.app), .publish] } else { [] }
+        return [.announce(dispatch.event, outcome)] + seeks + [.finished(outcome)] + unanswered
     }
 }

@@ -110,9 +110,19 @@ public final class PlayerDelivery {
             case .success:
                 answer(.handled)
             case .failure(let error):
-                self?.onFailure?(app, "\(player.busName) did not take \(what ?? method.name.rawValue)", error)
-                answer(error.name == .noReply || error.name == .timeout ? .timedOut : .declined)
+                // No answer is an outcome of its own, which the daemon logs with the event.
+                let result = Dispatch.Answer(failure: error)
+                if result == .declined { self?.onFailure?(app, "\(player.busName) did not take \(what ?? method.name.rawValue)", error) }
+                answer(result)
             }
         }
+    }
+}
+
+extension Dispatch.Answer {
+    /// What a failed call answers: no reply in time (`NoReply`, `Timeout`) is no answer, and the
+    /// peer may still act on the call; any other error is an answer, declining.
+    public init(failure error: DBusError) {
+        self = error.name == .noReply || error.name == .timeout ? .noAnswer : .declined
     }
 }

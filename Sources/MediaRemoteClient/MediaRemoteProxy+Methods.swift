@@ -38,9 +38,10 @@ extension MediaRemoteProxy {
         try call(MediaRemoteMembers.describeDevices).devices
     }
 
-    /// Who handled the event, or nil when it was discarded (its `EventDispatched` says why).
-    public func sendRemoteControlEvent(_ subtype: String) throws(ProxyError) -> ObjectAddress? {
-        try call(MediaRemoteMembers.sendRemoteControlEvent, SubtypeArgument(subtype)).handledBy
+    /// Who handled the event, or who was sent it and did not answer in time; neither when it was
+    /// discarded (its `EventDispatched` says why).
+    public func sendRemoteControlEvent(_ subtype: String) throws(ProxyError) -> SendRemoteControlEventReply {
+        try call(MediaRemoteMembers.sendRemoteControlEvent, SubtypeArgument(subtype))
     }
 
     /// A whole simulated shake; answered once both phases have been dispatched.

@@ -13,32 +13,35 @@ struct DispatchedEvent {
     /// nil only when the client built it from a reply, not having seen the signal.
     let timestamp: MonotonicInstant?
     let source: String
-    /// Who handled it; nil when it was discarded.
+    /// Who handled it; nil when it was not handled.
     let handledBy: ObjectAddress?
-    /// Why it was discarded; nil when it was handled, or the reason is not known.
+    /// Who was sent it and did not answer in time (it may still act on it); nil otherwise.
+    let unansweredBy: ObjectAddress?
+    /// Why it was discarded (`noAnswer` when it was sent and not answered); nil when it was
+    /// handled, or the reason is not known.
     let reason: String?
-    /// Discarded as timedOut: who did not answer in time.
-    let silent: ObjectAddress?
 
     init(_ signal: EventDispatched) {
         (type, subtype, phase, source) = (signal.type, signal.subtype, signal.phase, signal.source)
         timestamp = MonotonicInstant(microseconds: signal.timestamp)
-        (handledBy, reason, silent) = (signal.outcome.handledBy, signal.outcome.reason?.nonEmpty, signal.silent)
+        (handledBy, unansweredBy) = (signal.outcome.handledBy, signal.outcome.unansweredBy)
+        reason = unansweredBy != nil ? EventDispatched.Outcome.noAnswer : signal.outcome.reason?.nonEmpty
     }
 
     /// What a method's reply says of an event whose signal the client did not see.
-    init(type: String, subtype: String, source: String, handledBy: ObjectAddress?) {
+    init(type: String, subtype: String, source: String, handledBy: ObjectAddress?, unansweredBy: ObjectAddress? = nil) {
         (self.type, self.subtype, self.phase, self.timestamp, self.source) = (type, subtype, nil, nil, source)
-        (self.handledBy, reason, silent) = (handledBy, nil, nil)
+        (self.handledBy, self.unansweredBy) = (handledBy, unansweredBy)
+        reason = unansweredBy != nil ? EventDispatched.Outcome.noAnswer : nil
     }
 
     var handled: Bool { handledBy != nil }
 
-    /// "handled by NAME PATH" or "discarded: the service's reason, as a sentence" (naming who
-    /// did not answer in time, when one did not).
+    /// "handled by NAME PATH", "no answer in time from NAME PATH: …", or "discarded: the
+    /// service's reason, as a sentence".
     var outcome: String {
         if let handledBy { return "handled by \(handledBy)" }
-        if let silent { return "discarded: no responder handled it, and \(silent) did not answer in time" }
+        if let unansweredBy { return "no answer in time from \(unansweredBy): it may still act on it, so it went to nobody else" }
         return "discarded: \(DispatchedEvent.explain(reason))"
     }
 
@@ -62,7 +65,8 @@ struct DispatchedEvent {
         .object([
             ("timestamp_us", JSON(timestamp?.microseconds)), ("type", .string(type)), ("subtype", .string(subtype)),
             ("phase", JSON(phase)), ("source", .string(source)), ("handled", .bool(handled)),
-            ("bus_name", JSON((handledBy ?? silent)?.busName.rawValue)), ("path", JSON((handledBy ?? silent)?.path.rawValue)), ("reason", JSON(reason)),
+            ("bus_name", JSON((handledBy ?? unansweredBy)?.busName.rawValue)), ("path", JSON((handledBy ?? unansweredBy)?.path.rawValue)),
+            ("reason", JSON(reason)),
         ])
     }
 

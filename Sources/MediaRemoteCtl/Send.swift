@@ -1,6 +1,7 @@
 import ArgumentParser
 import DBus
 import Loop
+import MediaRemoteAPI
 import MediaRemoteClient
 
 /// `mediaremotectl send`: a remote-control event, as if from a remote.
@@ -82,14 +83,14 @@ struct Send: ParsableCommand {
         var seen: [DispatchedEvent] = []
         let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
-        let handledBy = try client.proxy.sendRemoteControlEvent(subtype)
+        let reply = try client.proxy.sendRemoteControlEvent(subtype)
         // Its EventDispatched left the service before this reply, so it is queued here already;
         // another client's event of the same subtype has another outcome, or is as good.
-        let matches = { (event: DispatchedEvent) in event.handledBy == handledBy }
+        let matches = { (event: DispatchedEvent) in event.handledBy == reply.handledBy && event.unansweredBy == reply.unansweredBy }
         client.connection.loop.run(until: { seen.contains(where: matches) }, timeout: .milliseconds(500))
         let event = seen.first(where: matches)
-            ?? DispatchedEvent(type: "remoteControl", subtype: subtype, source: "api", handledBy: handledBy)
+            ?? DispatchedEvent(type: "remoteControl", subtype: subtype, source: "api", handledBy: reply.handledBy, unansweredBy: reply.unansweredBy)
         writeLine(json ? event.json.text : event.outcome)
-        if handledBy == nil { throw ExitStatus.failure.exitCode }
+        if reply.handledBy == nil { throw ExitStatus.failure.exitCode }
     }
 }

@@ -60,7 +60,9 @@ struct Status: ParsableCommand {
             (beginSeekingForward or beginSeekingBackward), source (what began \
             it), bus_name and path (who handles it), since and ends_by \
             (CLOCK_MONOTONIC microseconds; ends_by null for a seek a key holds); \
-            players, an array of objects with name, status and receiving. With \
+            not_answering (an object: the name of each app that did not answer \
+            an event, and which events pass by until it answers again, to the \
+            CLOCK_MONOTONIC microseconds it went unanswered); players, an array of objects with name, status and receiving. With \
             --follow --json, one track object a line, or null.
 
             Example:
@@ -77,7 +79,7 @@ struct Status: ParsableCommand {
                  "bus_name":"org.mpris.MediaPlayer2.mpv","app":":1.12",
                  "path":"/org/mpris/MediaPlayer2","action":null}],
                "chain_discarded":null,"receiving":[":1.12"],
-               "motion_claims":{},
+               "motion_claims":{},"not_answering":{},
                "seeks":[{"direction":"beginSeekingForward",
                  "source":"api","bus_name":"org.mpris.MediaPlayer2.mpv",
                  "path":"/org/mpris/MediaPlayer2","since":81200000000,
@@ -125,6 +127,11 @@ struct Status: ParsableCommand {
         for (index, seek) in state.seeks.enumerated() {
             writeLine("\(index == 0 ? "Seeking:" : "")".padding(17) + Self.describe(seek, now: now))
         }
+        for (index, entry) in state.notAnswering.sorted(by: { $0.key < $1.key }).enumerated() {
+            let ago = Self.seconds(now > entry.value ? now - entry.value : 0)
+            writeLine("\(index == 0 ? "Not answering:" : "")".padding(17)
+                + "\(entry.key), since an event \(ago) ago; events pass it by until it answers again")
+        }
         if properties.players.isEmpty { writeLine("Players:         none") }
         for (index, player) in properties.players.enumerated() {
             let receiving = player.receiving ? "receiving" : "not receiving"
@@ -144,7 +151,9 @@ struct Status: ParsableCommand {
             ("chain_discarded", JSON(state.chain.isEmpty ? state.chainDiscarded : nil)),
             ("receiving", .array(state.receiving.map { .string($0.rawValue) })),
             ("motion_claims", .object(state.motionClaims.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .number(UInt64($0.value))) })),
-            ("seeks", .array(state.seeks.map(Self.json))), ("players", .array(players)),
+            ("seeks", .array(state.seeks.map(Self.json))),
+            ("not_answering", .object(state.notAnswering.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .number($0.value)) })),
+            ("players", .array(players)),
         ])
     }
 

@@ -44,7 +44,7 @@ for index in 0..<count {
         answers += 1
     }
     if case .finished(.handled) = step { handled += 1 }
-    dispatcher.finished(dispatch)
+    dispatcher.finished(dispatch, at: now)
 }
 var end = timespec()
 clock_gettime(CLOCK_MONOTONIC, &end)

@@ -35,7 +35,7 @@ struct CtlJSONTests {
         #expect(status.stdout == #"""
             {"version":"\#(MediaRemoteVersion.current)","now_playing":null,"now_playing_reason":null,"track":null,\#
             "first_responder":null,"mode":"compat","chain":[],\#
-            "chain_discarded":"nobodyReceiving","receiving":[],"motion_claims":{},"seeks":[],"players":[]}
+            "chain_discarded":"nobodyReceiving","receiving":[],"motion_claims":{},"seeks":[],"not_answering":{},"players":[]}
 
             """#)
         _ = try Self.parse(status.stdout)

@@ -24,7 +24,7 @@ struct RulesEffectTests {
         var dispatch = dispatcher.dispatch(began, at: began.timestamp)
         _ = dispatch.start()
         _ = dispatch.answer(.handled)
-        dispatcher.finished(dispatch)
+        dispatcher.finished(dispatch, at: began.timestamp)
         #expect(dispatcher.shakeSource == .accelerometer)
         return dispatcher
     }
@@ -94,11 +94,11 @@ struct RulesEffectTests {
         let end = router.answered(running, .handled)
         let deadline = router.dispatcher.nextSeekDeadline
         #expect(deadline != nil)
-        #expect(end == [.announce(begin, .handled(link), silent: nil), .endSeeks(at: deadline), .finished(.handled(link))])
+        #expect(end == [.announce(begin, .handled(link)), .endSeeks(at: deadline), .finished(.handled(link))])
         #expect(router.dispatchesInFlight == 0)
         // Not a seek: no bound to move. Nobody receiving here after the player left: discarded at once.
         _ = router.apply { $0.registry.playerVanished(Self.x) }
         let play = Event.remoteControl(.play, at: router.now, from: .api)
-        #expect(router.start(play) == [.announce(play, .discarded(.nobodyReceiving), silent: nil), .finished(.discarded(.nobodyReceiving))])
+        #expect(router.start(play) == [.announce(play, .discarded(.nobodyReceiving)), .finished(.discarded(.nobodyReceiving))])
     }
 }

@@ -23,14 +23,17 @@ struct DispatchTests {
             ("handled by the first responder", [.handled], "responder A /r"),
             ("declined, then handled by the player", [.declined, .handled], "player A"),
             ("declined by all", [.declined, .declined], "declined"),
-            ("one timed out, nobody handled", [.timedOut, .declined], "timedOut"),
-            ("one timed out, the next handled", [.timedOut, .handled], "player A"),
+            // Sent, and it may still act: never passed on, so one press never acts twice.
+            ("the first responder did not answer: the player is not asked", [.noAnswer, .handled], "no answer from responder A /r"),
+            ("declined, then the player did not answer", [.declined, .noAnswer], "no answer from player A"),
         ] as [(String, [Dispatch.Answer], String)])
     func outcomes(_ name: String, _ answers: [Dispatch.Answer], _ expected: String) {
         var transcript = Transcript(Self.playing + [.push(A, "/r")])
-        let (outcome, _) = transcript.send(.togglePlayPause, answers: answers)
+        let (outcome, delivered) = transcript.send(.togglePlayPause, answers: answers)
+        #expect(delivered.count == answers.count || answers.first == .noAnswer && delivered.count == 1, "\(name)")
         switch outcome {
         case .handled(let link): #expect(link.address.hasSuffix(expected) || link.address == expected, "\(name)")
+        case .unanswered(let link): #expect("no answer from \(link.address)" == expected, "\(name)")
         case .discarded(let reason): #expect(reason.rawValue == expected, "\(name)")
         }
     }

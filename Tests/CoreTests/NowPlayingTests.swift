@@ -166,10 +166,11 @@ struct NowPlayingTests {
         #expect(handled.nowPlaying == A)
     }
 
-    @Test("a pause that timed out and comes late, within the window, still pins")
+    @Test("a pause that got no answer and comes late, within the window, still pins")
     func latePause() {
         var transcript = Transcript(Self.bothPlaying)
-        _ = transcript.send(.togglePlayPause, answers: [.timedOut])
+        _ = transcript.send(.togglePlayPause, answers: [.noAnswer])
+        transcript.apply(.answers(B))
         transcript.apply([.wait(milliseconds: 400), .status(B, .paused)])
         #expect(transcript.nowPlaying == B)
     }
@@ -255,7 +256,7 @@ struct NowPlayingTests {
         #expect(link.address == "player B")
         transcript.apply(.status(B, .paused))
         _ = dispatch.answer(.handled)
-        transcript.dispatcher.finished(dispatch)
+        transcript.dispatcher.finished(dispatch, at: transcript.now)
         #expect(transcript.nowPlaying == B)
     }
 
@@ -283,7 +284,7 @@ struct NowPlayingTests {
         var dispatch = transcript.dispatcher.dispatch(.remoteControl(.pause, at: transcript.now, from: .key), at: transcript.now)
         _ = dispatch.start()
         _ = dispatch.answer(.handled)
-        transcript.dispatcher.finished(dispatch)
+        transcript.dispatcher.finished(dispatch, at: transcript.now)
         transcript.apply([.shift(1), .shift(1), .status(B, .paused)])
         #expect(transcript.nowPlaying == C)
     }

@@ -28,6 +28,8 @@ enum Step {
     case shift(Int)
     /// What the audio server says of an app's sound.
     case sound(AppID, Audibility)
+    /// An app that did not answer an event answered again (the shell's ping).
+    case answers(AppID)
 }
 
 struct Transcript {
@@ -82,6 +84,7 @@ struct Transcript {
             _ = send(subtype, answers: [handled ? .handled : .declined])
         case .shift(let offset): _ = dispatcher.registry.shift(by: offset, at: now)
         case .sound(let app, let audibility): dispatcher.registry.audibilityChanged(app, to: audibility, at: now)
+        case .answers(let app): dispatcher.registry.answered(app)
         case .wait: break
         }
     }
@@ -116,7 +119,7 @@ struct Transcript {
         while case .deliver = step {
             step = dispatch.answer(remaining.popFirst() ?? .declined)
         }
-        dispatcher.finished(dispatch)
+        dispatcher.finished(dispatch, at: now)
         guard case .finished(let outcome) = step else { fatalError("unreachable") }
         return (outcome, dispatch.delivered)
     }

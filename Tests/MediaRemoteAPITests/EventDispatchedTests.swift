@@ -15,20 +15,18 @@ struct EventDispatchedTests {
         #expect(try roundTrip(event) == event)
     }
 
-    @Test("timed out: who did not answer reads back in bus_name and path, and only for timedOut")
-    func silent() throws {
-        let silent = ObjectAddress(busName: ":1.42", path: "/slow")
-        let timedOut = EventDispatched(
-            type: "remoteControl", subtype: "play", phase: nil, timestamp: 7, source: "api", outcome: .discarded(reason: "timedOut"),
-            silent: silent)
-        #expect(try roundTrip(timedOut) == timedOut)
-        #expect(try roundTrip(timedOut).silent == silent)
-        #expect(Array(timedOut.arguments[6 ... 7]) == [.string(":1.42"), .objectPath("/slow")])
-        // Any other discard reason names nobody, whatever it was given.
-        let declined = EventDispatched(
-            type: "remoteControl", subtype: "play", phase: nil, timestamp: 7, source: "api", outcome: .discarded(reason: "declined"),
-            silent: silent)
-        #expect(declined.silent == nil && Array(declined.arguments[6 ... 7]) == [.string(""), .objectPath(.root)])
+    @Test("no answer in time: not handled, the reason noAnswer, and who was sent it in bus_name and path")
+    func unanswered() throws {
+        let sentTo = ObjectAddress(busName: ":1.42", path: "/slow")
+        let unanswered = EventDispatched(
+            type: "remoteControl", subtype: "play", phase: nil, timestamp: 7, source: "api", outcome: .unanswered(by: sentTo))
+        #expect(try roundTrip(unanswered) == unanswered)
+        #expect(try roundTrip(unanswered).outcome.unansweredBy == sentTo)
+        #expect(unanswered.arguments[5] == .boolean(false))
+        #expect(Array(unanswered.arguments[6 ... 8]) == [.string(":1.42"), .objectPath("/slow"), .string("noAnswer")])
+        // noAnswer from nobody is not an outcome the service sends.
+        let nobody = unanswered.arguments.replacing(6, with: .string("")).replacing(7, with: .objectPath(.root))
+        #expect(failure(reading: nobody, as: EventDispatched.self) == "EventDispatched: no answer, but from nobody")
     }
 
     @Test("the bus says none with \"\" and \"/\"")

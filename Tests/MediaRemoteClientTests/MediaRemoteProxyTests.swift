@@ -41,8 +41,8 @@ struct MediaRemoteProxyTests {
         #expect(try proxy.properties() == Self.properties)
         #expect(try proxy.version() == "9.9.9")
         #expect(try proxy.shift() == "org.mpris.MediaPlayer2.vlc")
-        #expect(try proxy.sendRemoteControlEvent("play") == ObjectAddress(busName: ":1.7", path: "/player"))
-        #expect(try proxy.sendRemoteControlEvent("stop") == nil)
+        #expect(try proxy.sendRemoteControlEvent("play").handledBy == ObjectAddress(busName: ":1.7", path: "/player"))
+        #expect(try proxy.sendRemoteControlEvent("stop") == SendRemoteControlEventReply(handledBy: nil))
     }
 
     @Test("the service's error comes back as it was sent, with the member it answered")

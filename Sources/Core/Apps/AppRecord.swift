@@ -24,6 +24,9 @@ struct AppRecord: Hashable, Sendable {
     /// audible then; nil if it never was while MediaRemote listened).
     var audibility = Audibility.unknown
     var lastHeard: MonotonicInstant?
+    /// Since when it has not answered: an event was sent to it and no answer came in time (it
+    /// may still act on it). Until it answers again (the shell pings it), events pass it by.
+    var notAnsweringSince: MonotonicInstant?
 
     init(arrivedAt: MonotonicInstant) { self.arrivedAt = arrivedAt }
 

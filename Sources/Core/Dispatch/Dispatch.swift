@@ -8,8 +8,9 @@ public struct Dispatch: Equatable, Sendable {
     public enum Answer: Hashable, Sendable {
         case handled
         case declined
-        /// No answer within the call timeout (or an error): declined, and remembered.
-        case timedOut
+        /// No answer within the call's timeout: the link may still act on the event, so it goes
+        /// no further (``Outcome/unanswered(_:)``).
+        case noAnswer
     }
 
     /// What the shell does next.
@@ -22,8 +23,6 @@ public struct Dispatch: Equatable, Sendable {
     let links: [Link]
     private let emptyReason: DiscardReason
     private var index = 0
-    /// The first link that did not answer in time, if one did not: a `timedOut` names it.
-    public private(set) var silent: Link?
     /// The links the event was delivered to, in order.
     public private(set) var delivered: [Link] = []
     public private(set) var outcome: Outcome?
@@ -47,9 +46,10 @@ public struct Dispatch: Equatable, Sendable {
             return .finished(finished)
         case .declined:
             index += 1
-        case .timedOut:
-            if silent == nil { silent = links[index] }
-            index += 1
+        case .noAnswer:
+            let finished = Outcome.unanswered(links[index])
+            outcome = finished
+            return .finished(finished)
         }
         return advance()
     }
@@ -71,7 +71,7 @@ public struct Dispatch: Equatable, Sendable {
             }
             index += 1
         }
-        let finished = Outcome.discarded(links.isEmpty ? emptyReason : silent != nil ? .timedOut : .declined)
+        let finished = Outcome.discarded(links.isEmpty ? emptyReason : .declined)
         outcome = finished
         return .finished(finished)
     }

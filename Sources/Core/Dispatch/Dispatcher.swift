@@ -37,22 +37,27 @@ public struct Dispatcher: Sendable {
         return nil
     }
 
-    /// Records how a dispatch ended, so the end of a seek or the cancel of a shake follows it.
-    public mutating func finished(_ dispatch: Dispatch) {
+    /// Records how a dispatch ended, so the end of a seek or the cancel of a shake follows it,
+    /// and an app that did not answer is passed by until it answers again.
+    public mutating func finished(_ dispatch: Dispatch, at now: MonotonicInstant) {
         let event = dispatch.event
-        // A pause-like event that reached nobody of the app paused nothing; one that timed out
-        // may still, late, within the window.
+        if case .unanswered(let link)? = dispatch.outcome { registry.didNotAnswer(link.app, at: now) }
+        // A pause-like event that reached nobody of the app paused nothing; one that got no
+        // answer may still, late, within the window.
         if let app = Dispatcher.mayPause(event, dispatch.links) {
             switch dispatch.outcome {
             case .handled(let link)? where link.app == app: break
-            case .discarded(.timedOut)?: break
+            case .unanswered(let link)? where link.app == app: break
             default: registry.pauseRequestFailed(of: app)
             }
         }
         switch event.kind {
         case .remoteControl(let subtype):
             if subtype.beginsSeek {
+                // One that got no answer may be seeking: its end goes there too.
                 if case .handled(let link)? = dispatch.outcome {
+                    seeks[subtype] = SeekInProgress(direction: subtype, source: event.source, link: link, since: event.timestamp)
+                } else if case .unanswered(let link)? = dispatch.outcome {
                     seeks[subtype] = SeekInProgress(direction: subtype, source: event.source, link: link, since: event.timestamp)
                 } else {
                     seeks[subtype] = nil
@@ -62,7 +67,11 @@ public struct Dispatcher: Sendable {
             }
         case .motion(.began):
             shakeSource = event.source
-            if case .handled(let link)? = dispatch.outcome { shakeHandler = link } else { shakeHandler = nil }
+            // One that got the beginning and did not answer may have begun: its cancel goes there.
+            switch dispatch.outcome {
+            case .handled(let link)?, .unanswered(let link)?: shakeHandler = link
+            default: shakeHandler = nil
+            }
         case .motion(.ended), .motion(.cancelled):
             shakeSource = nil
             shakeHandler = nil
@@ -97,7 +106,7 @@ public struct Dispatcher: Sendable {
         }
         let choice = registry.nowPlayingChoice(at: now)
         guard choice.anyReceiving else { return ([], .nobodyReceiving) }
-        guard let app = choice.app else { return ([], .noNowPlayingApp) }
+        guard let app = choice.app else { return ([], choice.passedBy ? .notAnswering : .noNowPlayingApp) }
         var links = registry.responders(of: app).map(Link.responder)
         if let player = registry.player(of: app) { links.append(.player(app, player)) }
         return (links, .declined)
@@ -109,8 +118,10 @@ public struct Dispatcher: Sendable {
             return ([handler], .notStarted)
         }
         var links: [Link] = []
-        if let first = registry.firstResponder {
-            // Up the first responder's app: its responders from the first one down.
+        let first = registry.firstResponder
+        // Up the first responder's app: its responders from the first one down; none while it
+        // has not answered since an event was sent to it.
+        if let first, !registry.isNotAnswering(first.app) {
             links = registry.responders(of: first.app).map(Link.responder)
         }
         if phase == .ended, shakeAction != .none, let app = registry.nowPlaying(at: now),
@@ -121,7 +132,8 @@ public struct Dispatcher: Sendable {
         // A shake that ends with nobody to give it to would still do the action: with none set,
         // that is the reason it does nothing.
         let nobody: DiscardReason = phase == .ended && shakeAction == .none ? .noShakeAction : .noFirstResponder
-        return (links, registry.firstResponder == nil ? nobody : .declined)
+        guard let first else { return (links, nobody) }
+        return (links, registry.isNotAnswering(first.app) ? .notAnswering : .declined)
     }
 
     /// Whether the accelerometers should be open: some app holds a motion claim, or a shake

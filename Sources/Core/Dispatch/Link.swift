@@ -35,14 +35,19 @@ public enum Link: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How a dispatch ended: handled by exactly one link, or discarded with a reason.
+/// How a dispatch ended: handled by exactly one link; sent to one that did not answer in time
+/// (it may still act, so the event went to nobody else); or discarded with a reason.
 public enum Outcome: Hashable, Sendable, CustomStringConvertible {
     case handled(Link)
+    /// Sent, and no answer came within the call's timeout: a call cannot be taken back, so the
+    /// link may still act on it, late. Never passed on: one press never acts twice.
+    case unanswered(Link)
     case discarded(DiscardReason)
 
     public var description: String {
         switch self {
         case .handled(let link): "handled by \(link)"
+        case .unanswered(let link): "sent to \(link), which did not answer in time (it may still act on it)"
         case .discarded(let reason): "discarded: \(reason.explanation)"
         }
     }

@@ -47,4 +47,14 @@ extension Dispatcher {
         for seek in due { seeks[seek.direction]?.ending = true }
         return due.compactMap { $0.direction.endOfSeek }.map { Event.remoteControl($0, at: now, from: .api) }
     }
+
+    /// The ends to dispatch before `event`: a seek begun while the other direction's is held
+    /// ends that one first, so one player never seeks both ways at once (a person who presses
+    /// rewind while fast-forward is held means rewind). Each is marked as ending.
+    public mutating func seekEndsBefore(_ event: Event) -> [Event] {
+        guard let subtype = event.remoteControlSubtype, subtype.beginsSeek else { return [] }
+        let others = seeks.keys.filter { $0 != subtype }.sorted { $0.rawValue < $1.rawValue }
+        for other in others { seeks[other]?.ending = true }
+        return others.compactMap(\.endOfSeek).map { Event.remoteControl($0, at: event.timestamp, from: event.source) }
+    }
 }

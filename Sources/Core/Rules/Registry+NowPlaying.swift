@@ -19,14 +19,21 @@ extension Registry {
     }
 
     /// Now Playing, and whether any app receives at all (to tell "nobody receiving" from
-    /// "nobody qualifies"), in one pass over the apps: this runs for every event.
-    func nowPlayingChoice(at now: MonotonicInstant) -> (anyReceiving: Bool, app: AppID?) {
+    /// "nobody qualifies") and whether one was passed by for not answering, in one pass over
+    /// the apps: this runs for every event. An app that has not answered since an event was
+    /// sent to it is passed by (Registry+Answering.swift), its pin too.
+    func nowPlayingChoice(at now: MonotonicInstant) -> (anyReceiving: Bool, app: AppID?, passedBy: Bool) {
         var anyReceiving = false
+        var passedBy = false
         var best: Standing?
         var bestIdle: Standing?
         let demotingSilence = someoneHeard(at: now)
         for (app, record) in apps where record.receives(in: mode) {
             anyReceiving = true
+            guard record.notAnsweringSince == nil else {
+                passedBy = true
+                continue
+            }
             let standing = self.standing(of: app, record, at: now, demotingSilence: demotingSilence)
             if standing.tier != .idle {
                 if best.map({ standing < $0 }) ?? true { best = standing }
@@ -34,11 +41,11 @@ extension Registry {
                 bestIdle = standing
             }
         }
-        guard anyReceiving else { return (false, nil) }
-        if let pin = pin { return (true, pin.app) }
-        if let best { return (true, best.app) }
-        if let responder = stack.last(where: { isReceiving($0.app) }) { return (true, responder.app) }
-        return (true, bestIdle?.app)
+        guard anyReceiving else { return (false, nil, false) }
+        if let pin = pin, !isNotAnswering(pin.app) { return (true, pin.app, passedBy) }
+        if let best { return (true, best.app, passedBy) }
+        if let responder = stack.last(where: { isReceiving($0.app) && !isNotAnswering($0.app) }) { return (true, responder.app, passedBy) }
+        return (true, bestIdle?.app, passedBy)
     }
 
     /// The receiving apps with a player, in rule 2's order without pins: playing and heard
@@ -121,6 +128,9 @@ extension Registry {
             return mode == .strict && record.player != nil
                 ? "not receiving: strict mode and it never called BeginReceivingRemoteControlEvents"
                 : "not receiving remote-control events"
+        }
+        if let since = record.notAnsweringSince {
+            return "not answering: an event sent \(now - since) ago got no answer in time; passed by until it answers again"
         }
         if nowPlaying(at: now) == app { return "Now Playing: " + whyNowPlaying(app, record, at: now) }
         if let pin = pin, record.isPlaying { return pin.reason.outranking }

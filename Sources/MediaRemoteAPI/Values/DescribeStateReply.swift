@@ -16,13 +16,17 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
     public var motionClaims: [BusName: UInt32]
     /// The seeks held now.
     public var seeks: [Seek]
+    /// The apps that did not answer an event and have not answered since, which events pass by
+    /// until they do: each by its player's name (its unique name when it has none), with the
+    /// moment the event went unanswered (CLOCK_MONOTONIC microseconds).
+    public var notAnswering: [BusName: UInt64]
 
     public init(
         chain: [Link], chainDiscarded: String?, nowPlayingReason: String?, receiving: [BusName], motionClaims: [BusName: UInt32],
-        seeks: [Seek] = []
+        seeks: [Seek] = [], notAnswering: [BusName: UInt64] = [:]
     ) {
         (self.chain, self.chainDiscarded, self.nowPlayingReason) = (chain, chainDiscarded, nowPlayingReason)
-        (self.receiving, self.motionClaims, self.seeks) = (receiving, motionClaims, seeks)
+        (self.receiving, self.motionClaims, self.seeks, self.notAnswering) = (receiving, motionClaims, seeks, notAnswering)
     }
 
     public static let fields = [Field("state", [String: Value].self)]
@@ -30,11 +34,13 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
     /// None is "" on the bus; the claims go in the order of their names.
     public var arguments: [Value] {
         let claims = motionClaims.sorted { $0.key < $1.key }.map { Value.DictionaryEntry($0.key.dbusValue, $0.value.dbusValue) }
+        let silent = notAnswering.sorted { $0.key < $1.key }.map { Value.DictionaryEntry($0.key.dbusValue, $0.value.dbusValue) }
         return [
             .stringVariantDictionary([
                 ("chain", chain.dbusValue), ("chain_discarded", (chainDiscarded ?? "").dbusValue),
                 ("now_playing_reason", (nowPlayingReason ?? "").dbusValue), ("receiving", receiving.dbusValue),
                 ("motion_claims", .dictionary(key: .string, value: .uint32, claims)), ("seeks", seeks.dbusValue),
+                ("not_answering", .dictionary(key: .string, value: .uint64, silent)),
             ])
         ]
     }
@@ -46,5 +52,6 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
         let (discarded, why): (String, String) = (try state("chain_discarded"), try state("now_playing_reason"))
         (chainDiscarded, nowPlayingReason) = (discarded.isEmpty ? nil : discarded, why.isEmpty ? nil : why)
         (receiving, motionClaims, seeks) = (try state("receiving"), try state("motion_claims"), try state("seeks"))
+        notAnswering = try state("not_answering")
     }
 }

@@ -20,20 +20,14 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
     /// `key`, `headset`, `mpris`, `api`, `accelerometer` or `simulated`.
     public var source: String
     public var outcome: Outcome
-    /// Discarded as `timedOut`: the first responder or player that did not answer in time (in
-    /// bus_name and path, which otherwise name only a handler); nil otherwise.
-    public var silent: ObjectAddress?
 
-    public init(
-        type: String, subtype: String, phase: String?, timestamp: UInt64, source: String, outcome: Outcome, silent: ObjectAddress? = nil
-    ) {
+    public init(type: String, subtype: String, phase: String?, timestamp: UInt64, source: String, outcome: Outcome) {
         self.type = type
         self.subtype = subtype
         self.phase = phase
         self.timestamp = timestamp
         self.source = source
         self.outcome = outcome
-        self.silent = outcome.reason == "timedOut" ? silent : nil
     }
 
     /// The arguments, in order, as introspection declares them.
@@ -44,10 +38,15 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
     ]
 
     /// The signal's arguments, at the positions of ``fields``. The bus has no "none": no phase,
-    /// no handler and no reason are each "", and no path is "/".
+    /// no handler and no reason are each "", and no path is "/". Bus name and path name the
+    /// handler, or who was sent it and did not answer (reason `noAnswer`).
     public var arguments: [Value] {
-        let handler = ObjectAddress.parts(outcome.handledBy ?? silent)
-        let reason = if case .discarded(let reason) = outcome { reason } else { "" }
+        let handler = ObjectAddress.parts(outcome.handledBy ?? outcome.unansweredBy)
+        let reason = switch outcome {
+        case .handled: ""
+        case .unanswered: Outcome.noAnswer
+        case .discarded(let reason): reason
+        }
         return [
             .string(type), .string(subtype), .string(phase ?? ""), .uint64(timestamp), .string(source),
             .boolean(outcome.isHandled), .string(handler.busName), .objectPath(handler.path), .string(reason),
@@ -71,8 +70,9 @@ public struct EventDispatched: MessageBody, Hashable, Sendable {
         case (true, _) where !reason.isEmpty: throw .invalidArgs("EventDispatched: a handled event with the reason '\(reason)'")
         case (true, let handler?): outcome = .handled(by: handler)
         case (true, nil): throw .invalidArgs("EventDispatched: a handled event without its handler")
+        case (false, nil) where reason == Outcome.noAnswer: throw .invalidArgs("EventDispatched: no answer, but from nobody")
         case (false, nil): outcome = .discarded(reason: reason)
-        case (false, let silent?) where reason == "timedOut": (outcome, self.silent) = (.discarded(reason: reason), silent)
+        case (false, let sentTo?) where reason == Outcome.noAnswer: outcome = .unanswered(by: sentTo)
         case (false, let handler?): throw .invalidArgs("EventDispatched: a discarded event handled by '\(handler.busName)' at \(handler.path)")
         }
     }

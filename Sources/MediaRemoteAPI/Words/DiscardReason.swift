@@ -8,8 +8,9 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
     case noFirstResponder
     /// Every responder on the chain declined, and MediaRemote has nothing configured for it.
     case declined
-    /// No responder handled it, and at least one did not answer in time.
-    case timedOut
+    /// The app it would go to did not answer an earlier event in time, and has not answered
+    /// since: it is passed by until it does, and nobody else could take the event.
+    case notAnswering
     /// A shake was cancelled that no responder had received the beginning of.
     case notStarted
     /// The end of a seek, and no seek in that direction is in progress (none began, it ended
@@ -27,7 +28,7 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .noNowPlayingApp: "no receiving app is Now Playing"
         case .noFirstResponder: "no responder is first responder"
         case .declined: "every responder on the chain declined it"
-        case .timedOut: "no responder handled it, and one did not answer in time"
+        case .notAnswering: "the app it would go to has not answered since an earlier event, and nobody else could take it"
         case .notStarted: "no responder received the shake's beginning"
         case .noSeekInProgress: "no seek in that direction is in progress"
         case .noShakeAction: "no responder is first responder, and no shake action is set (shake.action)"
