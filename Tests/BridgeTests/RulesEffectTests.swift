@@ -96,6 +96,22 @@ struct RulesEffectTests {
         #expect(deadline != nil)
         #expect(end == [.announce(begin, .handled(link)), .endSeeks(at: deadline), .finished(.handled(link))])
         #expect(router.dispatchesInFlight == 0)
+        // A seek the other way: the one held is ended first, then the new one goes its way.
+        let backward = Event.remoteControl(.beginSeekingBackward, at: router.now, from: .api)
+        let steps = router.start(backward)
+        #expect(steps.first == .dispatch(.remoteControl(.endSeekingForward, at: backward.timestamp, from: .api)), "\(steps)")
+        if case .deliver(let running, _)? = steps.last { _ = router.answered(running, .declined) }
+        // No answer: the app is waited for, and the state it is passed by in announced.
+        let next = Event.remoteControl(.nextTrack, at: router.now, from: .api)
+        guard case .deliver(let sent, to: _)? = router.start(next).first else {
+            Issue.record("nextTrack was not delivered")
+            return
+        }
+        #expect(router.answered(sent, .noAnswer) == [
+            .announce(next, .unanswered(link)), .finished(.unanswered(link)), .awaitAnswer(Self.x), .publish,
+        ])
+        #expect(router.registry.isNotAnswering(Self.x))
+        _ = router.apply { $0.registry.answered(Self.x) }
         // Not a seek: no bound to move. Nobody receiving here after the player left: discarded at once.
         _ = router.apply { $0.registry.playerVanished(Self.x) }
         let play = Event.remoteControl(.play, at: router.now, from: .api)

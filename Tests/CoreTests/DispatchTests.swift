@@ -105,6 +105,24 @@ struct DispatchTests {
         #expect(transcript.send(.beginSeekingForward).delivered.map(\.address) == ["player B"])
     }
 
+    @Test("a seek begun the other way ends the one held first, where it began: one player never seeks both ways")
+    func oppositeSeek() {
+        var transcript = Transcript(Self.playing)
+        #expect(transcript.dispatcher.seekEndsBefore(Event.remoteControl(.beginSeekingBackward, at: transcript.now, from: .key)).isEmpty)
+        _ = transcript.send(.remoteControl(.beginSeekingForward), from: .api)
+        #expect(transcript.dispatcher.seeksInProgress.first?.deadline != nil)
+        // Begun again the same way: held on, nothing to end.
+        #expect(transcript.dispatcher.seekEndsBefore(Event.remoteControl(.beginSeekingForward, at: transcript.now, from: .key)).isEmpty)
+        let backward = Event.remoteControl(.beginSeekingBackward, at: transcript.now, from: .headset)
+        let ends = transcript.dispatcher.seekEndsBefore(backward)
+        #expect(ends.map(\.kind) == [.remoteControl(.endSeekingForward)] && ends.first?.source == .headset)
+        // Marked as ending: a call's deadline no longer sends it again.
+        #expect(transcript.dispatcher.seeksInProgress.first?.deadline == nil)
+        #expect(transcript.send(.endSeekingForward).delivered.map(\.address) == ["player A"])
+        _ = transcript.send(.beginSeekingBackward)
+        #expect(transcript.dispatcher.seeksInProgress.map(\.direction) == [.beginSeekingBackward])
+    }
+
     @Test("before stopping: every seek in progress ends and a shake in progress is cancelled; nothing else")
     func endingsBeforeStopping() {
         var transcript = Transcript(Self.playing + [.push(A, "/a")])
