@@ -11,7 +11,7 @@ import Motion
 public struct Configuration: Equatable, Sendable {
     // [service]
     public var mode = Mode.compat
-    /// How long a player or responder has to answer before it counts as declining.
+    /// How long a player or responder has to answer an event (one that does not may still act on it).
     public var callTimeout = Duration.milliseconds(250)
     /// Off: desktops show every MPRIS name as a card, so the proxy would show each player twice.
     public var mprisProxy = false

@@ -25,10 +25,10 @@ struct Monitor: ParsableCommand {
             phase (began, ended, cancelled; null for remote control), source (key, \
             headset, mpris, api, accelerometer, simulated, or route: the output \
             went away), handled, bus_name and \
-            path (who handled it; discarded as timedOut, who did not answer in \
-            time; null otherwise) and reason (why it was \
-            discarded, such as nobodyReceiving or noFirstResponder; null when \
-            handled). send --json and shake --json print the same objects.
+            path (who handled it; with the reason noAnswer, who was sent it and \
+            did not answer in time, and may still act on it; null otherwise) and \
+            reason (noAnswer, or why it was discarded, such as nobodyReceiving \
+            or noFirstResponder; null when handled). send --json and shake --json print the same objects.
 
             Example:
               $ mediaremotectl monitor --json

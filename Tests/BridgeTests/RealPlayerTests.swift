@@ -23,6 +23,41 @@ struct RealPlayerTests {
         #expect(b.status == "Paused")
     }
 
+    @Test("""
+        a stopped player (kill -STOP) is sent the press and nobody else is; the next press passes it by; resumed, it acts \
+        on the first and is reached again
+        """)
+    func stoppedPlayer() throws {
+        let fixture = try ServiceFixture()
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        a.play()
+        b.play()
+        #expect(fixture.nowPlaying == b.name)
+        kill(b.process.pid, SIGSTOP)
+        var resumed = false
+        defer { if !resumed { kill(b.process.pid, SIGCONT) } }
+        let sent = try Subprocess.run(DaemonTests.ctl, ["send", "toggle"], environment: fixture.bus.environment)
+        #expect(sent.status == 1)
+        #expect(sent.stdout.hasPrefix("no answer in time from \(b.name) /org/mpris/MediaPlayer2: it may still act on it"), "\(sent.stdout)")
+        // The press went to nobody else: A plays on.
+        #expect(a.status == "Playing")
+        let status = try Subprocess.run(DaemonTests.ctl, ["status"], environment: fixture.bus.environment).stdout
+        #expect(status.contains("Not answering:   \(b.name), since an event"), "\(status)")
+        #expect(status.contains("Now Playing:     \(a.name) "), "\(status)")
+        // One hung player holds no key: the next press goes to the one that answers.
+        #expect(fixture.send("togglePlayPause") == "\(a.name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { a.status == "Paused" })
+        kill(b.process.pid, SIGCONT)
+        resumed = true
+        // Resumed, it acts on the press it was sent (a call cannot be taken back), and answers.
+        #expect(fixture.wait { b.status == "Paused" })
+        #expect(fixture.wait { (try? fixture.describeState().notAnswering.isEmpty) == true })
+        let log = fixture.daemon.stop().stderr
+        #expect(log.contains("togglePlayPause from api: sent to \(b.name) /org/mpris/MediaPlayer2, which did not answer in time"), "\(log)")
+        #expect(log.contains("\(b.name) answers again"), "\(log)")
+    }
+
     @Test("a player launched already playing is Now Playing, every time; one launched paused moves nothing")
     func launchedPlaying() throws {
         let fixture = try ServiceFixture()
