@@ -34,53 +34,6 @@ extension Coordinator: AudioServerDelegate {
         updateSounds()
     }
 
-    /// An output went away: if Now Playing played through it (one of its streams did, as last
-    /// seen), it is paused, with a `pause` of source `route` through the rules and the chain like
-    /// any other event (so it stays Now Playing, and plugging back in resumes nothing). A
-    /// person moving a stream to another output removes no sink: nothing is paused.
-    func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream], deviceGone: Bool) {
-        guard let app = router.registry.nowPlaying(at: router.now) else { return }
-        let playedThere = Set(streams.map(\.id))
-        guard sounds.matches[app]?.contains(where: { playedThere.contains($0.stream.id) }) == true else { return }
-        guard deviceGone else {
-            // A profile change (a Bluetooth headset taking its headset profile for a call, a card
-            // switched from analog to HDMI): the device is still there.
-            return Log.info("output \(sink.displayName) was replaced, its device still there (a profile change); not pausing")
-        }
-        routeLost("output \(sink.displayName)", at: MonotonicClock.now)
-    }
-
-    /// Headphones pulled out of a jack: Now Playing is paused, unless the audio server shows it
-    /// plays elsewhere (its streams all on sinks of other sound cards, a Bluetooth headset, …).
-    /// Where that cannot be told (no server, no stream matched, a jack of no known card), the
-    /// pause goes as for any output gone.
-    func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant) {
-        let app = router.registry.nowPlaying(at: router.now)
-        let sinks = app.flatMap { sounds.matches[$0] }?.compactMap { $0.stream.sink.flatMap { audio.sinks[$0] } } ?? []
-        guard JackRoute.wasHeardThrough(jackCard: card, nowPlayingSinks: sinks) else {
-            return Log.info("headphones pulled out of \(device); Now Playing plays elsewhere (\(sinks.map(\.displayName).joined(separator: ", "))): not pausing")
-        }
-        routeLost("headphones (pulled out of \(device))", at: time)
-    }
-
-    /// The output Now Playing is heard through went away (`what`, in words): Now Playing is
-    /// paused, unless `players.pause_on_route_loss` is off, and said in the log either way. A
-    /// player that is not playing is left alone; an app with no player (one registered over
-    /// D-Bus only) gets the pause, and its responders decide, as iOS tells every app of a route
-    /// change.
-    func routeLost(_ what: String, at time: MonotonicInstant) {
-        let registry = router.registry
-        guard let app = registry.nowPlaying(at: router.now) else { return }
-        let player = registry.player(of: app)
-        if let player, player.status != .playing { return }
-        let name = player?.busName ?? app.busName
-        guard options.pauseOnRouteLoss else {
-            return Log.info("\(what) went away while \(name) was Now Playing; not pausing it (players.pause_on_route_loss)")
-        }
-        Log.info("\(what) went away while \(name) was Now Playing: pausing it")
-        dispatch(.remoteControl(.pause, at: time, from: .route))
-    }
-
     /// Asks the bus for a new player's process, to find its streams.
     func identifyPlayer(_ app: AppID, _ name: BusName) {
         connection.processID(of: app.busName) { [weak self] pid in

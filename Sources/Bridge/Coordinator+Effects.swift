@@ -21,6 +21,11 @@ extension Coordinator: EventDispatching {
         perform(router.start(event), completion: completion)
     }
 
+    /// Sends `event` up `app`'s chain alone, whoever is Now Playing (``EventRouter/start(_:to:)``).
+    func dispatch(_ event: Event, to app: AppID) {
+        perform(router.start(event, to: app))
+    }
+
     /// Does what the rules ask, in the order asked; `completion` is told the outcome of the
     /// dispatch these effects are steps of, if any.
     func perform(_ effects: [RulesEffect], completion: ((Outcome) -> Void)? = nil) {

@@ -33,6 +33,15 @@ final class EventRouter {
         return endsFirst + effects(of: running, step)
     }
 
+    /// Begins `event`'s way up `app`'s chain alone (a route's pause to each app heard through an
+    /// output that went away).
+    func start(_ event: Event, to app: AppID) -> [RulesEffect] {
+        dispatchesInFlight += 1
+        var running = dispatcher.dispatch(event, to: app, at: now)
+        let step = running.start()
+        return effects(of: running, step)
+    }
+
     /// A delivery of `running` was answered: the next delivery, or the end.
     func answered(_ running: Dispatch, _ answer: Dispatch.Answer) -> [RulesEffect] {
         var next = running

@@ -40,6 +40,49 @@ struct RouteLossTests {
         #expect(player.status == "Paused")
     }
 
+    @Test("""
+        Now Playing on the speakers and another player on the headset: the headset removed pauses the other, Now Playing \
+        plays on; both on the headset: both paused, Now Playing stays who it was
+        """)
+    func everyPlayerHeardThere() throws {
+        let fixture = try ServiceFixture(logToFile: true, audioServer: true)
+        let onHeadset = try MPV(fixture, playing: true, output: "pulse", extra: ["--audio-device=pulse/headset"])
+        let onSpeakers = try MPV(fixture, playing: true, output: "pulse", extra: ["--audio-device=pulse/speakers"])
+        #expect(fixture.wait {
+            (AudibleNowPlayingTests.sound(fixture, onHeadset)?.streams ?? []).contains { $0.contains(" on headset: audible") }
+                && (AudibleNowPlayingTests.sound(fixture, onSpeakers)?.streams ?? []).contains { $0.contains(" on speakers: audible") }
+        })
+        #expect(fixture.nowPlaying == onSpeakers.name)
+        try fixture.audio?.removeSink("headset")
+        #expect(fixture.wait { onHeadset.status == "Paused" }, "the player heard on the headset plays on: \(onHeadset.status)")
+        #expect(fixture.wait { fixture.dispatched.contains { $0.source == EventSource.route.rawValue } })
+        let pauses = fixture.dispatched.filter { $0.source == EventSource.route.rawValue }
+        #expect(pauses.map { $0.outcome.handledBy?.busName.rawValue } == [onHeadset.name], "\(pauses)")
+        #expect(onSpeakers.status == "Playing")
+        #expect(fixture.nowPlaying == onSpeakers.name)
+        let log = (try? String(contentsOf: fixture.logFile, encoding: .utf8)) ?? ""
+        #expect(log.contains("output headset went away while \(onHeadset.name) played through it: pausing it"), "\(log)")
+
+        // Both on a headset: both paused, Now Playing first, and it stays Now Playing.
+        try fixture.audio?.makeSink("headset")
+        let first = try MPV(fixture, playing: true, output: "pulse", extra: ["--audio-device=pulse/headset"])
+        let second = try MPV(fixture, playing: true, output: "pulse", extra: ["--audio-device=pulse/headset"])
+        #expect(fixture.wait {
+            [first, second].allSatisfy { player in
+                (AudibleNowPlayingTests.sound(fixture, player)?.streams ?? []).contains { $0.contains(" on headset: audible") }
+            }
+        })
+        #expect(fixture.nowPlaying == second.name)
+        let before = fixture.dispatched.count
+        try fixture.audio?.removeSink("headset")
+        #expect(fixture.wait { first.status == "Paused" && second.status == "Paused" }, "\(first.status) \(second.status)")
+        #expect(fixture.wait { fixture.dispatched.dropFirst(before).filter { $0.source == EventSource.route.rawValue }.count == 2 })
+        let routed = fixture.dispatched.dropFirst(before).filter { $0.source == EventSource.route.rawValue }
+        #expect(routed.compactMap { $0.outcome.handledBy?.busName.rawValue } == [second.name, first.name], "\(routed)")
+        #expect(fixture.nowPlaying == second.name)
+        #expect(onSpeakers.status == "Playing")
+    }
+
     @Test("the headset as the default output, mpv sent there by the server (not by its own choice): removed, mpv is paused")
     func defaultOutput() throws {
         let fixture = try ServiceFixture(audioServer: true)
@@ -103,7 +146,7 @@ struct RouteLossTests {
         let player = try Self.playingToHeadset(fixture)
         try fixture.audio?.removeSink("headset")
         #expect(fixture.wait {
-            ((try? String(contentsOf: fixture.logFile, encoding: .utf8)) ?? "").contains("not pausing it (players.pause_on_route_loss)")
+            ((try? String(contentsOf: fixture.logFile, encoding: .utf8)) ?? "").contains("played through it; not pausing (players.pause_on_route_loss)")
         })
         #expect(player.status == "Playing")
         #expect(!fixture.dispatched.contains { $0.source == EventSource.route.rawValue })

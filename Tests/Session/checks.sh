@@ -226,7 +226,7 @@ check "mpv playing to the headset is audible, and a phantom started after it (--
     wait_for 20 eval '[ "$(sound_of "$audible")" = audible ] && [ "$(now_playing)" = "$audible" ]'
 as_user pw-cli destroy "$(as_user pw-cli ls Node | awk '/^\tid /{id=$2} /node.name = "headset"/{print id}' | tr -d ,)" > /dev/null 2>&1
 check "the headset's sink removed: mpv is paused, and the journal says why" \
-    wait_for 10 eval '[ "$(player_status "$audible")" = Paused ] && journal_has 6 "went away while $audible was Now Playing: pausing it"'
+    wait_for 10 eval '[ "$(player_status "$audible")" = Paused ] && journal_has 6 "went away while $audible played through it: pausing it"'
 pkill -u "$user" -x mpv
 
 # --- Plugged in while the service runs: with the rule, read, and no word about permission

@@ -28,6 +28,21 @@ public struct Dispatcher: Sendable {
         return Dispatch(event: event, links: links, emptyReason: reason)
     }
 
+    /// Starts dispatching `event` to `app` alone, whoever is Now Playing: the one case the rules
+    /// address an app, a route's pause to every app heard through an output that went away (as
+    /// iOS tells every app on the route). Up the app's chain: its responders, then its player; an
+    /// app that has not answered since an earlier event is passed by. Only Now Playing's pause
+    /// may keep it Now Playing: another app paused this way does not take Now Playing from it.
+    public mutating func dispatch(_ event: Event, to app: AppID, at now: MonotonicInstant) -> Dispatch {
+        guard registry.knows(app), !registry.isNotAnswering(app) else {
+            return Dispatch(event: event, links: [], emptyReason: registry.knows(app) ? .notAnswering : .nobodyReceiving)
+        }
+        var links = registry.responders(of: app).map(Link.responder)
+        if let player = registry.player(of: app) { links.append(.player(app, player)) }
+        if event.remoteControlSubtype?.mayPause == true, registry.nowPlaying(at: now) == app { registry.pauseRequested(of: app, at: now) }
+        return Dispatch(event: event, links: links, emptyReason: .declined)
+    }
+
     /// The app an event may pause: a pause, play/pause or stop goes to the Now Playing app (every
     /// link of its chain is that app's); a shake whose chain ends in the shake action
     /// togglePlayPause goes there when the responders decline.
