@@ -48,7 +48,7 @@ extension Coordinator {
         let since = router.registry.notAnswering[app]
         guard change({ $0.registry.answered(app) }) else { return }
         let name = router.registry.player(of: app)?.busName ?? app.busName
-        Log.info("\(name) answers again\(since.map { " (after \(router.now - $0))" } ?? ""): events reach it again")
+        Log.info("\(name) answers again\(since.map { " (after \((router.now - $0).tenthsOfSecond))" } ?? ""): events reach it again")
     }
 
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).

@@ -73,6 +73,10 @@ struct AudibleNowPlayingTests {
         let index = try #require(streams.first?.split(separator: " ").dropFirst().first.map(String.init))
         try fixture.audio?.pactl(["set-sink-input-mute", index, "1"])
         #expect(fixture.wait { Self.sound(fixture, second)?.sound == "silent" })
+        // status says what players says, in its words, while the silence time runs (unless it ran out meanwhile).
+        let status = try Subprocess.run(DaemonTests.ctl, ["status"], environment: fixture.environment).stdout
+        #expect(status.contains("Now Playing:     \(second.name) (playing, but silent for ") && status.contains("gives way to \(first.name) in ")
+            || status.contains("Now Playing:     \(first.name) "), "\(status)")
         #expect(fixture.wait(timeout: .seconds(6)) { fixture.nowPlaying == first.name }, "\(fixture.nowPlaying ?? "nobody")")
         #expect(fixture.send("togglePlayPause") == "\(first.name) /org/mpris/MediaPlayer2")
     }

@@ -102,4 +102,21 @@ struct AudibilityTests {
         #expect(transcript.registry.nowPlayingReason(for: B, at: transcript.now) == "says Playing, but no sound of its is heard while another player's is")
         #expect(transcript.registry.playersInLine(at: transcript.now) == [A, B])
     }
+
+    @Test("while Now Playing, muted, still counts as heard, status says so: silent for how long, and who it gives way to when")
+    func fading() {
+        var transcript = Transcript([.appear(B, .playing), .sound(B, .audible), .appear(A, .playing), .sound(A, .audible)])
+        #expect(transcript.nowPlaying == A)
+        transcript.apply([.sound(A, .silent), .wait(milliseconds: 1200)])
+        #expect(transcript.nowPlaying == A)
+        #expect(transcript.registry.whyNowPlaying(at: transcript.now)
+            == "playing, but silent for 1.2 s: gives way to \(B.playerName) in 0.8 s unless heard again")
+        transcript.apply(.wait(milliseconds: 800))
+        #expect(transcript.nowPlaying == B)
+        // With nobody else heard, it stays, and says only how long it has been silent.
+        var alone = Transcript([.appear(A, .playing), .sound(A, .audible), .sound(A, .silent), .wait(milliseconds: 500)])
+        #expect(alone.registry.whyNowPlaying(at: alone.now) == "playing, but silent for 0.5 s; nobody else is heard")
+        alone.apply(.wait(milliseconds: 2000))
+        #expect(alone.registry.whyNowPlaying(at: alone.now) == "playing")
+    }
 }

@@ -130,7 +130,7 @@ extension Registry {
                 : "not receiving remote-control events"
         }
         if let since = record.notAnsweringSince {
-            return "not answering: an event sent \(now - since) ago got no answer in time; passed by until it answers again"
+            return "not answering: an event sent \((now - since).tenthsOfSecond) ago got no answer in time; passed by until it answers again"
         }
         if nowPlaying(at: now) == app { return "Now Playing: " + whyNowPlaying(app, record, at: now) }
         if let pin = pin, record.isPlaying { return pin.reason.outranking }
@@ -158,7 +158,7 @@ extension Registry {
         if let pin = pin, pin.app == app, !(pin.reason == .pausedByRemoteControl && record.isPlaying) {
             return pin.reason.phrase
         }
-        if record.isPlaying { return "playing" + silentOutranked(by: record, at: now) }
+        if record.isPlaying { return "playing" + silentOutranked(by: record, at: now) + fading(app, record, at: now) }
         if isChangingTrack(record, at: now) { return "changing track" }
         if record.lastPlayed != nil { return "played most recently" }
         guard let player = record.player else { return "its responder is the first responder, and nobody has played yet" }
@@ -173,6 +173,20 @@ extension Registry {
     public var players: [(app: AppID, player: Player, receiving: Bool)] {
         apps.compactMap { app, record in record.player.map { (app, $0, isReceiving(app)) } }
             .sorted { $0.player.busName < $1.player.busName }
+    }
+
+    /// While a playing app that went silent (muted, at zero volume, its stream stopped) still
+    /// counts as heard, for ``silenceTime``: ", but silent for 1.2 s: gives way to NAME in 0.8 s
+    /// unless heard again", or, when nobody would take its place, how long it has been silent;
+    /// nothing otherwise. So `status` says what `players` shows (silent) and why Now Playing has
+    /// not moved yet.
+    private func fading(_ app: AppID, _ record: AppRecord, at now: MonotonicInstant) -> String {
+        guard record.audibility == .silent, let heard = record.lastHeard, now >= heard, now - heard < silenceTime else { return "" }
+        let silent = ", but silent for \((now - heard).tenthsOfSecond)"
+        let ends = heard + silenceTime
+        guard let successor = nowPlaying(at: ends), successor != app else { return silent + "; nobody else is heard" }
+        let name = apps[successor]?.player?.busName ?? successor.busName
+        return silent + ": gives way to \(name) in \((ends - now).tenthsOfSecond) unless heard again"
     }
 
     /// Where audibility decided: ", and heard; NAME started later and says Playing, but is
