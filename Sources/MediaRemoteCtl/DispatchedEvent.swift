@@ -40,6 +40,9 @@ struct DispatchedEvent {
     /// "handled by NAME PATH", "no answer in time from NAME PATH: …", or "discarded: the
     /// service's reason, as a sentence".
     var outcome: String {
+        // Motion reaches a player only as the shake action: a Responder1 is named by its
+        // connection's unique name, a player by its MPRIS name.
+        if let handledBy, type == "motion", !handledBy.busName.isUnique { return "handled by the shake action, on \(handledBy)" }
         if let handledBy { return "handled by \(handledBy)" }
         if let unansweredBy { return "no answer in time from \(unansweredBy): it may still act on it, so it went to nobody else" }
         return "discarded: \(DispatchedEvent.explain(reason))"

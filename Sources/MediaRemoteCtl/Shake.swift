@@ -8,8 +8,11 @@ struct Shake: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Simulate a shake: MotionBegan then MotionEnded to the first responder.",
         discussion: """
-            Prints where each phase went. Exits 1 when both were discarded, as send \
-            does for a discarded event.
+            Prints where each phase went: to a responder, or, for the end of a \
+            shake nobody handled, to the shake action (shake.action) on the Now \
+            Playing player, or why it did nothing (no action set, or no player to \
+            act on). Exits 1 when both were discarded, as send does for a \
+            discarded event.
 
             With --json, prints one array of the phases, each an object as monitor \
             --json prints it (see monitor for its keys).
@@ -22,8 +25,12 @@ struct Shake: ParsableCommand {
               began: discarded: no responder is first responder
               ended: discarded: no responder is first responder,
                 and no shake action is set (shake.action)
+              $ mediaremotectl shake
+              began: discarded: no responder is first responder
+              ended: handled by the shake action, on
+                org.mpris.MediaPlayer2.mpv /org/mpris/MediaPlayer2
 
-            (The last line is one; folded here to fit.)
+            (The lines after "ended:" are one each; folded here to fit.)
             """
     )
 

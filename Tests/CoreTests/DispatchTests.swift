@@ -206,6 +206,9 @@ struct MotionDispatchTests {
         #expect(transcript.shake(.began).outcome == .discarded(.noFirstResponder))
         #expect(transcript.shake(.ended).outcome == .discarded(.noShakeAction))
         #expect(DiscardReason.noShakeAction.explanation == "no responder is first responder, and no shake action is set (shake.action)")
+        // An action set, but no player to act on: that is the reason, not a missing action.
+        var noPlayer = Transcript(shakeAction: .nextTrack)
+        #expect(noPlayer.shake(.ended).outcome == .discarded(.noPlayerForShakeAction))
     }
 
     @Test("an unhandled shake's end reaches MediaRemote, which applies the shake action to Now Playing")

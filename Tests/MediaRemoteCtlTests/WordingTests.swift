@@ -29,6 +29,8 @@ struct WordingTests {
             ("nobodyReceiving", "no app is receiving remote-control events"), ("noFirstResponder", "no responder is first responder"),
             ("noSeekInProgress", "no seek in that direction is in progress"),
             ("noShakeAction", "no responder is first responder, and no shake action is set (shake.action)"),
+            ("noPlayerForShakeAction", "no responder is first responder, and the shake action has no Now Playing player to act on"),
+            ("notAnswering", "the app it would go to has not answered since an earlier event, and nobody else could take it"),
             ("a reason from a newer service", "a reason from a newer service"),
         ])
     func reasons(reason: String, sentence: String) {

@@ -145,8 +145,9 @@ public struct Dispatcher: Sendable {
             links.append(.shakeAction(shakeAction, app, player))
         }
         // A shake that ends with nobody to give it to would still do the action: with none set,
-        // that is the reason it does nothing.
-        let nobody: DiscardReason = phase == .ended && shakeAction == .none ? .noShakeAction : .noFirstResponder
+        // or none to act on, that is the reason it does nothing.
+        let nobody: DiscardReason =
+            phase != .ended ? .noFirstResponder : shakeAction == .none ? .noShakeAction : links.isEmpty ? .noPlayerForShakeAction : .noFirstResponder
         guard let first else { return (links, nobody) }
         return (links, registry.isNotAnswering(first.app) ? .notAnswering : .declined)
     }

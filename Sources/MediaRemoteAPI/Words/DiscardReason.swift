@@ -18,6 +18,9 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
     case noSeekInProgress
     /// A shake ended with no responder first responder, and no shake action set to apply.
     case noShakeAction
+    /// A shake ended with no responder first responder, and the shake action set had no Now
+    /// Playing player to act on.
+    case noPlayerForShakeAction
 
     public var description: String { rawValue }
 
@@ -32,6 +35,7 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .notStarted: "no responder received the shake's beginning"
         case .noSeekInProgress: "no seek in that direction is in progress"
         case .noShakeAction: "no responder is first responder, and no shake action is set (shake.action)"
+        case .noPlayerForShakeAction: "no responder is first responder, and the shake action has no Now Playing player to act on"
         }
     }
 }
