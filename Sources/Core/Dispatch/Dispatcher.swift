@@ -70,11 +70,10 @@ public struct Dispatcher: Sendable {
         case .remoteControl(let subtype):
             if subtype.beginsSeek {
                 // One that got no answer may be seeking: its end goes there too.
-                if case .handled(let link)? = dispatch.outcome {
+                switch dispatch.outcome {
+                case .handled(let link)?, .unanswered(let link)?:
                     seeks[subtype] = SeekInProgress(direction: subtype, source: event.source, link: link, since: event.timestamp)
-                } else if case .unanswered(let link)? = dispatch.outcome {
-                    seeks[subtype] = SeekInProgress(direction: subtype, source: event.source, link: link, since: event.timestamp)
-                } else {
+                default:
                     seeks[subtype] = nil
                 }
             } else if let begin = subtype.beginningOfSeek {
