@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 import Foundation
 import MediaRemoteAPI
 import Testing

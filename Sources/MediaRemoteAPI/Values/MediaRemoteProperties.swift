@@ -30,7 +30,7 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         /// Whether it differs between two states, compared as Swift values (not encoded).
         public let differs: @Sendable (MediaRemoteProperties, MediaRemoteProperties) -> Bool
 
-        init<Content: Equatable>(
+        init<Content: Equatable & SendableMetatype>(
             _ property: TypedProperty<Content>, constant: Bool = false, _ read: @escaping @Sendable (MediaRemoteProperties) -> Content
         ) {
             (name, type, isConstant) = (property.name, Content.dbusType, constant)
