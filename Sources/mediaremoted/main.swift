@@ -109,7 +109,8 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--config":
-        settings.configurationPath = value(for: argument, "a file")
+        // From the root: the service names the file it reads to clients in other directories.
+        settings.configurationPath = ConfigurationFile.absolute(value(for: argument, "a file"))
         settings.configurationPathGiven = true
     case "--verbose", "-v":
         Log.threshold = .debug
