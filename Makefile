@@ -136,6 +136,12 @@ eval-motion: deps-build
 # own) and never builds: under sudo there is no swift on the PATH, and a build as root would
 # leave files in .build its owner cannot replace.
 BUILT ?= .build/release
+# What to run next, as README.md's "Installing" lists it (a test holds the two, the udev rule's
+# comment and the journal's fix to the same udevadm commands): the rule read again and applied
+# to the input devices and to /dev/uinput, then the user unit.
+AFTER_INSTALL := "sudo udevadm control --reload" \
+	"sudo udevadm trigger --subsystem-match=input && sudo udevadm trigger --sysname-match=uinput" \
+	"systemctl --user daemon-reload" "systemctl --user enable --now mediaremoted"
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
@@ -187,8 +193,8 @@ install:
 	awk -f man/tidy-manual.awk "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1" > "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1.tidy"; \
 	mv "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1.tidy" "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"; \
 	chmod 644 "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"
-	@echo "Installed under $(DESTDIR)$(PREFIX). Next: sudo udevadm control --reload && sudo udevadm trigger," \
-		"then systemctl --user daemon-reload && systemctl --user enable --now mediaremoted"
+	@echo "Installed under $(DESTDIR)$(PREFIX). Next:"
+	@printf '  %s\n' $(AFTER_INSTALL)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
