@@ -22,12 +22,12 @@ TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-g
 BENCH_PACKAGES := $(TEST_PACKAGES)
 
 # The Swift runtime linked in (--static-swift-stdlib): the installed programs need no Swift on the
-# machine. Linking mediaremotectl then prints one linker warning, "the use of `mktemp' is
-# dangerous": glibc marks mktemp so that every link that uses it is told, and swift-foundation's
-# FoundationEssentials, linked in with the runtime because swift-argument-parser imports
-# it, refers to it (createTemporaryFile, behind Data's atomic writes). It cannot be mended from
-# here: neither library can be left out, and hiding the linker's warnings would hide the ones
-# that matter too.
+# machine. Linking mediaremotectl (and generate-manual) then prints one linker warning, "the use
+# of `mktemp' is dangerous": glibc marks mktemp so that every link that uses it is told, and
+# swift-foundation's FoundationEssentials, linked in with the runtime because
+# swift-argument-parser imports it, refers to it (createTemporaryFile, behind Data's atomic
+# writes). It cannot be mended from here: neither library can be left out, and hiding the
+# linker's warnings would hide the ones that matter too.
 RELEASE_FLAGS := -c release --static-swift-stdlib
 # What make install installs, built product by product: a plain `swift build` builds every
 # executable of the package, the tests' programs among them (guest-test, file-replacer, …).
