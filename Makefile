@@ -21,7 +21,19 @@ TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-g
 # To measure: playerctld is the reference the benchmarks compare against (a test peer already).
 BENCH_PACKAGES := $(TEST_PACKAGES)
 
+# The Swift runtime linked in (--static-swift-stdlib): the installed programs need no Swift on the
+# machine. Linking mediaremotectl (and generate-manual) then prints one linker warning, "the use
+# of `mktemp' is dangerous": glibc marks mktemp so that every link that uses it is told, and
+# swift-foundation's FoundationEssentials, linked in with the runtime because
+# swift-argument-parser imports it, refers to it (createTemporaryFile, behind Data's atomic
+# writes). It cannot be mended from here: neither library can be left out, and hiding the
+# linker's warnings would hide the ones that matter too.
 RELEASE_FLAGS := -c release --static-swift-stdlib
+# What make install installs, built product by product: a plain `swift build` builds every
+# executable of the package, the tests' programs among them (guest-test, file-replacer, …).
+INSTALLED_PRODUCTS := mediaremoted mediaremotectl
+# What make bench runs beside them, in the release build too.
+BENCH_PRODUCTS := dispatch-bench motion-eval guest-test
 
 .PHONY: all run test test-session bench fuzz soak eval-motion build release manual-tool deps-build deps-run deps-test deps-bench clean install uninstall
 
@@ -49,7 +61,7 @@ build: deps-build
 	$(SWIFT) build
 
 release: deps-build
-	$(SWIFT) build $(RELEASE_FLAGS)
+	set -e; for product in $(INSTALLED_PRODUCTS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$product; done
 
 # generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help
 # (man/tidy-manual.awk then keeps its examples as written, lists the exit statuses under EXIT STATUS
@@ -77,6 +89,7 @@ test-session: deps-test release manual-tool
 	bash Tests/Session/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 
 bench: deps-bench release
+	set -e; for product in $(BENCH_PRODUCTS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$product; done
 	/usr/bin/python3 bench/run.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 	@echo
 	@echo "key press to responder, in the qemu guest (TCG: compare the ratio, not the absolute times):"
@@ -123,6 +136,12 @@ eval-motion: deps-build
 # own) and never builds: under sudo there is no swift on the PATH, and a build as root would
 # leave files in .build its owner cannot replace.
 BUILT ?= .build/release
+# What to run next, as README.md's "Installing" lists it (a test holds the two, the udev rule's
+# comment and the journal's fix to the same udevadm commands): the rule read again and applied
+# to the input devices and to /dev/uinput, then the user unit.
+AFTER_INSTALL := "sudo udevadm control --reload" \
+	"sudo udevadm trigger --subsystem-match=input && sudo udevadm trigger --sysname-match=uinput" \
+	"systemctl --user daemon-reload" "systemctl --user enable --now mediaremoted"
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
@@ -174,8 +193,8 @@ install:
 	awk -f man/tidy-manual.awk "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1" > "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1.tidy"; \
 	mv "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1.tidy" "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"; \
 	chmod 644 "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"
-	@echo "Installed under $(DESTDIR)$(PREFIX). Next: sudo udevadm control --reload && sudo udevadm trigger," \
-		"then systemctl --user daemon-reload && systemctl --user enable --now mediaremoted"
+	@echo "Installed under $(DESTDIR)$(PREFIX). Next:"
+	@printf '  %s\n' $(AFTER_INSTALL)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

@@ -55,7 +55,9 @@ final class DeviceInputs {
             try keys.start()
             self.keys = keys
         } catch {
-            Log.warning("\(error.description); media keys and headset buttons are not read")
+            // No directory at all: the sentence mediaremotectl devices and check say too.
+            Log.warning(InputDirectory.problem(options.directory).map(InputDirectory.missing)
+                ?? "\(error.description); media keys and headset buttons are not read")
         }
     }
 

@@ -1,6 +1,7 @@
 import Config
 import Core
 import DBusTypes
+import Input
 import MediaRemoteAPI
 
 /// The bridge's properties as last announced, to tell what a change changed.
@@ -10,7 +11,8 @@ struct PublishedState: Equatable {
     /// What a bridge with nothing on the bus would publish.
     static let empty = PublishedState(
         MediaRemoteProperties(
-            version: MediaRemoteVersion.current, nowPlaying: nil, firstResponder: nil, mode: Configuration().mode.rawValue, players: []))
+            version: MediaRemoteVersion.current, nowPlaying: nil, firstResponder: nil, mode: Configuration().mode.rawValue, players: [],
+            configurationFile: nil, inputDirectory: Service.Options().input.directory))
 
     private init(_ properties: MediaRemoteProperties) {
         self.properties = properties
@@ -25,7 +27,7 @@ struct PublishedState: Equatable {
         }
         self.init(MediaRemoteProperties(
             version: MediaRemoteVersion.current, nowPlaying: nowPlaying, firstResponder: firstResponder, mode: registry.mode.rawValue,
-            players: players))
+            players: players, configurationFile: coordinator.settings.configurationPath, inputDirectory: coordinator.options.input.directory))
     }
 
     /// The properties whose values differ from `old`'s, in the XML's order.

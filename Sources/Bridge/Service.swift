@@ -26,6 +26,10 @@ public final class Service {
     /// What can keep the service from starting, with the advice the log should give.
     public struct StartError: Error, CustomStringConvertible {
         public let description: String
+
+        static let alreadyRunning = StartError(
+            description: "already running: another connection owns \(MediaRemoteNames.busName) on this bus; "
+                + "not starting a second mediaremoted")
     }
 
     private let loop: EventLoop
@@ -42,16 +46,10 @@ public final class Service {
     }
     private var outcome = Outcome.stopped
 
-    /// Reads the configuration `settings` name, connects to `bus`, owns
-    /// `org.mediaremote.MediaRemote1` and exports the bridge object. A reload (SIGHUP, the
-    /// `Reload` method) reads the settings again.
+    /// Connects to `bus`, reads the configuration `settings` name (when no other service owns
+    /// `org.mediaremote.MediaRemote1`), exports the bridge object and owns the name. A reload
+    /// (SIGHUP, the `Reload` method) reads the settings again.
     public init(bus: Connection.Bus = .session, settings: Settings) throws(StartError) {
-        let options: Options
-        do throws(ConfigurationError) {
-            options = try settings.options()
-        } catch {
-            throw StartError(description: "not starting: the configuration cannot be used (check it with mediaremotectl check):\n\(error.description)")
-        }
         do throws(LoopError) {
             loop = try EventLoop()
         } catch {
@@ -73,6 +71,16 @@ public final class Service {
             // For the session bus, the message says where it was looked for.
             throw StartError(description: error.message)
         }
+        // Before the configuration and the state are read: a second mediaremoted says that it is
+        // one, not what it makes of a file or a state the first one runs with. (Two starting at
+        // once both get here; the name's request below tells them apart.)
+        if connection.nameOwner(of: MediaRemoteNames.busName) != nil { throw .alreadyRunning }
+        let options: Options
+        do throws(ConfigurationError) {
+            options = try settings.options()
+        } catch {
+            throw StartError(description: "not starting: the configuration cannot be used (check it with mediaremotectl check):\n\(error.description)")
+        }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
         // Ready before the name is visible: the first call that finds the name is answered (no
         // call is read before the loop runs, after the devices are open).
@@ -88,11 +96,7 @@ public final class Service {
         } catch {
             throw StartError(description: "cannot request \(MediaRemoteNames.busName): \(error.message)")
         }
-        guard reply == .primaryOwner || reply == .alreadyOwner else {
-            throw StartError(
-                description: "already running: another connection owns \(MediaRemoteNames.busName) on this bus; "
-                    + "not starting a second mediaremoted")
-        }
+        guard reply == .primaryOwner || reply == .alreadyOwner else { throw .alreadyRunning }
         // Only once the name is ours: a second mediaremoted says it is one before it says
         // anything about the devices, and never opens (or grabs) them.
         coordinator.inputs.startKeys(options.input)

@@ -35,13 +35,13 @@ public enum ConfigurationFile {
         TextFile.read(path, limit: 1 << 20)
     }
 
-    /// Whether something is at `path`.
     /// The keys the file at `path` sets (`section.key`); none when it cannot be read or parsed.
     public static func keysSet(in path: String) -> Set<String> {
         guard case .success(let text) = read(path), let document = try? TOMLParser.parse(text) else { return [] }
         return Set(document.entries.map { $0.key.joined(separator: ".") })
     }
 
+    /// Whether something is at `path`.
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

@@ -16,8 +16,11 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(name): \(message)" }
 
     /// The message as a clause inside a sentence of ours: without the full stop libdbus's and
-    /// many peers' messages end with.
-    public var clause: String { message.hasSuffix(".") ? String(message.dropLast()) : message }
+    /// many peers' messages end with, and cut as ``Quote`` cuts a peer's text, for a player's
+    /// error may be kilobytes long and the log line that tells of it is one line.
+    public var clause: String {
+        Quote.text(message.hasSuffix(".") ? String(message.dropLast()) : message, longest: Quote.longestMessage)
+    }
 }
 
 extension DBusError {

@@ -11,7 +11,7 @@ extension MediaRemoteProxy {
 
     /// One property: its value alone, which reads whatever else a service of another version
     /// publishes. As the bus carries it: none is "" or ("", "/") here, where ``properties()``
-    /// gives nil, so only ``version()`` uses it.
+    /// gives nil, so only the constant ones use it.
     private func property<Content>(_ property: TypedProperty<Content>) throws(ProxyError) -> Content {
         let reply = try call(StandardMembers.get, PropertyAddress(MediaRemoteNames.interface, property.name), of: .properties)
         do throws(DBusError) {
@@ -24,6 +24,17 @@ extension MediaRemoteProxy {
     /// The running service's version.
     public func version() throws(ProxyError) -> String {
         try property(MediaRemoteMembers.version)
+    }
+
+    /// The configuration file the service reads; nil when it reads none.
+    public func configurationFile() throws(ProxyError) -> String? {
+        let path = try property(MediaRemoteMembers.configurationFile)
+        return path.isEmpty ? nil : path
+    }
+
+    /// The directory the service reads input devices from.
+    public func inputDirectory() throws(ProxyError) -> String {
+        try property(MediaRemoteMembers.inputDirectory)
     }
 
     public func describePlayers() throws(ProxyError) -> [DescribePlayersReply.Player] {

@@ -22,21 +22,30 @@ struct Check: ParsableCommand {
               broken.toml:7: shake.action: "skip" is not allowed; ...
               mediaremotectl: broken.toml is not valid: 1 problem
 
+            When mediaremoted is running and reads another file (started with \
+            another --config, or another XDG_CONFIG_HOME than this shell's), a \
+            warning on standard error names the file it reads.
+
             On a machine where /dev/uinput cannot be written, a valid file comes \
             with a warning on standard error: media devices will be read shared, \
             so a desktop reading them acts on their keys too, and the fix; a file \
             that reads keyboards is then a problem, for keyboards are only read \
-            taken over.
+            taken over. Where there is no input device directory (/dev/input, or \
+            the running service's --input-dir) the warning says that instead: no \
+            media key or headset button can be read at all.
 
             With --json, one object on standard output: file, exists, valid, \
-            warnings (an array of sentences), and problems, an array of objects with line (null for the whole file), key \
-            (null when the problem has none) and message.
+            warnings (an array of sentences), problems, an array of objects with line (null for the whole file), key \
+            (null when the problem has none) and message, and service_file (the \
+            file the running mediaremoted reads; null when none is running, or it \
+            reads none).
 
             Example:
               $ mediaremotectl check --json broken.toml
               {"file":"broken.toml","exists":true,"valid":false,"warnings":[],
                "problems":[{"line":7,"key":"shake.action",
-                 "message":"\\"skip\\" is not allowed; ..."}]}
+                 "message":"\\"skip\\" is not allowed; ..."}],
+               "service_file":null}
 
             (Printed on one line; folded here to fit.)
             """
@@ -81,8 +90,8 @@ struct Check: ParsableCommand {
     }
 
     private func report(_ path: String, exists: Bool, problems: [ConfigurationError.Problem]) {
-        // Not a problem of the file, but what it will do here: said once, beside a valid file.
-        let warnings = problems.isEmpty ? [UInputAccess.problem()].compactMap { $0.map(UInputAccess.sharedWarning) } : []
+        let service = RunningService.now()
+        let warnings = Self.warnings(checking: path, valid: problems.isEmpty, service: service)
         if json {
             writeLine(JSON.object([
                 ("file", .string(path)), ("exists", .bool(exists)), ("valid", .bool(problems.isEmpty)),
@@ -93,6 +102,7 @@ struct Check: ParsableCommand {
                         ("message", .string(problem.message)),
                     ])
                 })),
+                ("service_file", JSON(service?.file)),
             ]).text)
         } else if !problems.isEmpty {
             writeLine(ConfigurationError(file: path, problems: problems).description, to: 2)

@@ -19,7 +19,9 @@ struct Devices: ParsableCommand {
             device to be taken over once none of its keys is held. An \
             accelerometer (evdev, or IIO under /sys/bus/iio/devices) is "open" \
             while an app claims motion or a shake action is set, and the line \
-            says for whom.
+            says for whom. Where the service has no input device directory \
+            (/dev/input, or its --input-dir), a line says so: no media key or \
+            headset button can be read, and nothing is taken over.
 
             Example:
               $ mediaremotectl devices
@@ -48,8 +50,13 @@ struct Devices: ParsableCommand {
     var json = false
 
     func run() throws {
-        let devices = try ServiceClient().proxy.describeDevices()
+        let proxy = try ServiceClient().proxy
+        let devices = try proxy.describeDevices()
+        // No directory is no device at all, for a reason the list cannot show: said instead of
+        // "no input devices" (and on standard error beside the JSON).
+        let missing = InputDirectory.problem(try proxy.inputDirectory()).map(InputDirectory.missing)
         if json {
+            if let missing { writeNotice("warning: " + missing) }
             writeLine(JSON.array(devices.map { device in
                 .object([
                     ("path", .string(device.path)), ("name", .string(device.name)), ("class", .string(device.classification)),
@@ -59,7 +66,11 @@ struct Devices: ParsableCommand {
             }).text)
             return
         }
-        if devices.isEmpty { writeLine("no input devices") }
+        if let missing {
+            writeLine(missing)
+        } else if devices.isEmpty {
+            writeLine("no input devices")
+        }
         for device in devices {
             let column =
                 switch device.reading {

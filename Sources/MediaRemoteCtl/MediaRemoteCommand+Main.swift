@@ -12,6 +12,12 @@ extension MediaRemoteCommand {
     /// Parses the command line, runs the command, and exits.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Every command takes --json, --version too. Taken here: a flag of the root command
+        // would be parsed after any subcommand as well, and take every subcommand's own --json.
+        if arguments.contains("--version") && arguments.contains("--json") && arguments.allSatisfy({ ["--version", "--json"].contains($0) }) {
+            printVersions(json: true)
+            return
+        }
         do {
             try checkHelpTopic(arguments)
             var command = try parseAsRoot(arguments)

@@ -10,7 +10,9 @@ public struct MediaRemoteCommand: ParsableCommand {
             Errors and notices go to standard error as "mediaremotectl: ...". \
             With --json, a command prints one JSON value (an object, or an array \
             that is [] when empty); monitor prints one object a line. Whatever is \
-            not there is null. Each command's help shows its shape.
+            not there is null. Each command's help shows its shape; --version \
+            --json prints {"version":...,"service_version":...}, the service's \
+            null when it is not running.
 
             Examples:
               mediaremotectl status       Now Playing, its track, the chain
@@ -60,8 +62,18 @@ public struct MediaRemoteCommand: ParsableCommand {
         guard version else {
             throw CleanExit.helpRequest(self)
         }
-        writeLine("mediaremotectl \(MediaRemoteVersion.current)")
-        // Only when the service is there and answers at once: the client's version needs neither.
-        if let service = ServiceClient.versionIfRunning() { writeLine("mediaremoted \(service)") }
+        Self.printVersions(json: false)
+    }
+
+    /// The client's version, and the service's only when it is there and answers at once (the
+    /// client's needs neither). With `json`, one object: version, and service_version or null.
+    static func printVersions(json: Bool) {
+        let service = ServiceClient.versionIfRunning()
+        if json {
+            writeLine(JSON.object([("version", .string(MediaRemoteVersion.current)), ("service_version", JSON(service))]).text)
+        } else {
+            writeLine("mediaremotectl \(MediaRemoteVersion.current)")
+            if let service { writeLine("mediaremoted \(service)") }
+        }
     }
 }

@@ -34,10 +34,10 @@ struct ServiceClient {
         proxy = MediaRemoteProxy(connection, timeout: ServiceClient.timeout)
     }
 
-    /// The service's version if it is running and answers at once; nil otherwise. It asks the
-    /// bus who owns the name and calls that owner, so it never starts the service by D-Bus
-    /// activation, and it never waits long: for `--version`, which must work without it.
-    static func versionIfRunning(timeout: Duration = .milliseconds(500)) -> String? {
+    /// The service if it is running, to be asked what it answers at once; nil otherwise. It asks
+    /// the bus who owns the name and calls that owner, so it never starts the service by D-Bus
+    /// activation, and it never waits long: for `--version` and `check`, which work without it.
+    static func ifRunning(timeout: Duration = .milliseconds(500)) -> MediaRemoteProxy? {
         // Without an address or a socket libdbus would try X11 autolaunch, which may start a bus.
         switch SessionBusLocation() {
         case .address, .runtimeSocket(_, exists: true): break
@@ -46,7 +46,12 @@ struct ServiceClient {
         guard let connection = try? Connection(.session, loop: try EventLoop()),
             let name = connection.nameOwner(of: MediaRemoteNames.busName, timeout: timeout)
         else { return nil }
-        return try? MediaRemoteProxy(connection, destination: name, timeout: timeout).version()
+        return MediaRemoteProxy(connection, destination: name, timeout: timeout)
+    }
+
+    /// The service's version if it is running and answers at once; nil otherwise.
+    static func versionIfRunning() -> String? {
+        try? ifRunning()?.version()
     }
 
     static func explain(_ error: ProxyError) -> ClientError {

@@ -40,8 +40,8 @@ let usage = """
 
     The MediaRemote service: it owns org.mediaremote.MediaRemote1
     on the session bus and runs until SIGTERM or SIGINT.
-    It is normally started by systemd (systemctl --user start mediaremoted)
-    or by D-Bus activation.
+    It is normally started by systemd (systemctl --user enable --now
+    mediaremoted) or by D-Bus activation.
 
     Reads ~/.config/mediaremote/config.toml ($XDG_CONFIG_HOME) if it exists,
     and again on SIGHUP or `mediaremotectl reload`.
@@ -55,7 +55,7 @@ let usage = """
     The manual: mediaremoted(1).
 
       --config FILE       read this configuration file instead (it must exist)
-      --verbose           log details too, as MEDIAREMOTE_LOG=debug does
+      -v, --verbose       log details too, as MEDIAREMOTE_LOG=debug does
                           (the levels are error, warning, info, debug)
       --mode MODE         compat (default): every MPRIS player receives
                           remote-control events; strict: only apps that call
@@ -84,7 +84,7 @@ let usage = """
       --iio-dir DIR       where the IIO devices are (default \(defaults.motion.iioDirectory))
       --bus-introspect    print the D-Bus interface XML and exit
       --version           print the version and exit
-      --help              print this help and exit
+      -h, --help          print this help and exit
 
     Exit status: 0 after SIGTERM or SIGINT; 2 for a wrong flag;
     1 when it cannot start or loses the bus (systemd then restarts it).
@@ -109,7 +109,8 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--config":
-        settings.configurationPath = value(for: argument, "a file")
+        // From the root: the service names the file it reads to clients in other directories.
+        settings.configurationPath = ConfigurationFile.absolute(value(for: argument, "a file"))
         settings.configurationPathGiven = true
     case "--verbose", "-v":
         Log.threshold = .debug

@@ -69,11 +69,16 @@ struct ConfigurationFileTests {
         #expect(fixture.daemon.isRunning)
     }
 
+    /// Check looks for the input devices where the running service does: here an empty directory
+    /// of the test's, so the warning is of /dev/uinput whether or not this machine has /dev/input.
     @Test("without /dev/uinput, check says once that media devices will be read shared, with the fix; the file is valid",
           .enabled(if: noUInput, "this machine has a writable /dev/uinput"))
     func checkWarnsOfSharedReading() throws {
-        let bus = try PrivateBus()
-        try bus.writeConfiguration("[keys]\nseek_step_ms = 2000\n")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let fixture = try ServiceFixture(arguments: ["--input-dir", input.path], configuration: "[keys]\nseek_step_ms = 2000\n")
+        let bus = fixture.bus
         let checked = try Subprocess.run(DaemonTests.ctl, ["check"], environment: bus.environment)
         #expect(checked.status == 0)
         #expect(checked.stderr == "mediaremotectl: warning: media devices are read shared, not taken over (cannot open /dev/uinput: "
@@ -101,7 +106,7 @@ struct ConfigurationFileTests {
         try fixture.bus.writeConfiguration("[service]\nmode = \"strict\"\n")
         let reloaded = try Self.ctl(fixture, ["reload"])
         #expect(reloaded.status == 0, "\(reloaded.stderr)")
-        #expect(reloaded.stdout == "reloaded\n")
+        #expect(reloaded.stdout == "reloaded \(fixture.bus.configHome.path)/mediaremote/config.toml\n", "\(reloaded.stdout)")
         #expect(fixture.wait { Self.mode(fixture) == "strict" })
 
         try fixture.bus.writeConfiguration("[service]\nmode = \"strict\"\n\n[shake]\naction = \"skip\"\n")
@@ -119,10 +124,11 @@ struct ConfigurationFileTests {
         try fixture.bus.writeConfiguration("[service]\nmode = \"compat\"\ncall_timeout_ms = 400\n\n[shake]\naction = \"none\"\n")
         let reloaded = try Self.ctl(fixture, ["reload"])
         #expect(reloaded.status == 0, "\(reloaded.stderr)")
-        #expect(reloaded.stdout == "reloaded; mediaremoted's flags keep: service.mode, shake.action\n")
+        let file = fixture.bus.configHome.appendingPathComponent("mediaremote/config.toml").path
+        #expect(reloaded.stdout == "reloaded \(file); mediaremoted's flags keep: service.mode, shake.action\n", "\(reloaded.stdout)")
         #expect(Self.mode(fixture) == "strict")
         let json = try Self.ctl(fixture, ["reload", "--json"])
-        #expect(json.stdout == #"{"reloaded":true,"problems":[],"kept_by_flags":["service.mode","shake.action"]}"# + "\n")
+        #expect(json.stdout == #"{"reloaded":true,"file":"\#(file)","problems":[],"kept_by_flags":["service.mode","shake.action"]}"# + "\n")
         let log = fixture.daemon.stop().stderr
         #expect(log.contains("configuration reloaded: "), "\(log)")
         #expect(log.contains("; the command line's flags keep service.mode, shake.action over the file"), "\(log)")

@@ -71,8 +71,10 @@ struct CtlExitStatusTests {
     func check() throws {
         let files = try Files()
         let valid = try Self.run(["check", files.path("valid.toml").path])
-        // Standard error holds only the warning of shared reading, on a machine without /dev/uinput.
-        let warning = UInputAccess.problem().map { "mediaremotectl: warning: " + UInputAccess.sharedWarning($0) + "\n" } ?? ""
+        // Standard error holds only the warning that there are no input devices to read at all, or
+        // of shared reading, on a machine without /dev/uinput.
+        let said = InputDirectory.problem(InputDirectory.standard).map(InputDirectory.missing) ?? UInputAccess.problem().map(UInputAccess.sharedWarning)
+        let warning = said.map { "mediaremotectl: warning: " + $0 + "\n" } ?? ""
         #expect(valid.status == 0 && valid.stdout == "\(files.path("valid.toml").path): valid\n" && valid.stderr == warning)
 
         let broken = files.path("broken.toml").path
@@ -132,12 +134,14 @@ struct CtlExitStatusTests {
         #expect(send.status == ExitStatus.failure.rawValue && send.stdout == "discarded: no app is receiving remote-control events\n")
         let shake = try Self.run(["shake"], environment: environment)
         #expect(shake.status == ExitStatus.failure.rawValue && shake.stdout.hasPrefix("began: discarded: "))
+        let file = fixture.bus.configHome.appendingPathComponent("mediaremote/config.toml").path
         let reloaded = try Self.run(["reload"], environment: environment)
-        #expect(reloaded.status == 0 && reloaded.stdout == "reloaded\n")
+        #expect(reloaded.status == 0 && reloaded.stdout == "reloaded: there is no \(file), the defaults apply\n", "\(reloaded.stdout)")
         try fixture.bus.writeConfiguration("[shake]\naction = \"skip\"\n")
         let refused = try Self.run(["reload"], environment: environment)
         #expect(refused.status == ExitStatus.failure.rawValue)
-        #expect(refused.stderr.hasPrefix("mediaremotectl: mediaremoted refused its configuration file; the configuration in use stays:\n"))
+        #expect(refused.stderr.hasPrefix("mediaremotectl: mediaremoted refused its configuration file \(file); the configuration in use stays:\n"),
+                "\(refused.stderr)")
         #expect(refused.stderr.contains("config.toml:2: shake.action: \"skip\" is not allowed"))
     }
 

@@ -107,14 +107,18 @@ struct CtlJSONTests {
         let fixture = try ServiceFixture()
         let ping = try #require(try Self.parse(try Self.run(["ping", "--json"], fixture).stdout) as? [String: Any])
         #expect((ping["bus_name"] as? String)?.hasPrefix(":1.") == true && ping["round_trip_us"] is NSNumber)
-        #expect(try Self.run(["reload", "--json"], fixture).stdout == #"{"reloaded":true,"problems":[],"kept_by_flags":[]}"# + "\n")
-
         let file = fixture.bus.configHome.appendingPathComponent("mediaremote/config.toml")
+        #expect(try Self.run(["reload", "--json"], fixture).stdout
+            == #"{"reloaded":true,"file":"\#(file.path)","problems":[],"kept_by_flags":[]}"# + "\n")
+
         let missing = try Self.run(["check", "--json"], fixture)
         #expect(missing.status == 0 && missing.stdout.hasPrefix(#"{"file":"\#(file.path)","exists":false,"valid":true,"warnings":["#))
         let checked = try #require(try Self.parse(missing.stdout) as? [String: Any])
-        // The warning of shared reading, on a machine without /dev/uinput; none where it is writable.
-        #expect(checked["warnings"] as? [String] == [UInputAccess.problem().map(UInputAccess.sharedWarning)].compactMap { $0 })
+        // The warning of no input devices at all, or of shared reading on a machine without
+        // /dev/uinput; none where both are there.
+        let warning = InputDirectory.problem(InputDirectory.standard).map(InputDirectory.missing) ?? UInputAccess.problem().map(UInputAccess.sharedWarning)
+        #expect(checked["warnings"] as? [String] == [warning].compactMap { $0 })
+        #expect(checked["service_file"] as? String == file.path)
         #expect((checked["problems"] as? [Any])?.isEmpty == true)
         try fixture.bus.writeConfiguration("[shake]\naction = \"skip\"\n")
         let broken = try Self.run(["check", "--json"], fixture)
@@ -123,7 +127,8 @@ struct CtlJSONTests {
         _ = try Self.parse(broken.stdout)
         let refused = try Self.run(["reload", "--json"], fixture)
         #expect(refused.status == 1)
-        #expect(refused.stdout.hasPrefix(#"{"reloaded":false,"problems":["\#(file.path):2: shake.action: \"skip\" is not allowed"#), "\(refused.stdout)")
+        #expect(refused.stdout.hasPrefix(#"{"reloaded":false,"file":"\#(file.path)","problems":["\#(file.path):2: shake.action: \"skip\" is not allowed"#),
+                "\(refused.stdout)")
         try Data([0xff]).write(to: file)
         let binary = try #require(try Self.parse(try Self.run(["check", "--json"], fixture).stdout) as? [String: Any])
         let problem = try #require((binary["problems"] as? [[String: Any]])?.first)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bridge
 import DBus
+import DBusTypes
 import Foundation
 import MediaRemoteAPI
 import Testing
@@ -50,6 +51,23 @@ struct CtlTests {
             #expect(result.stderr.isEmpty)
             #expect(ContinuousClock.now - start < .seconds(2))
         }
+    }
+
+    /// Every command takes --json, as the README says: --version too.
+    @Test("--version --json: one object, exit 0, the service's version null without it, in either order")
+    func versionJSON() throws {
+        let bus = try PrivateBus()
+        let version = MediaRemoteVersion.current
+        for arguments in [["--version", "--json"], ["--json", "--version"]] {
+            let alone = try Subprocess.run(DaemonTests.ctl, arguments, environment: bus.environment)
+            #expect(alone.status == 0, "\(alone.stderr)")
+            #expect(alone.stdout == #"{"version":"\#(version)","service_version":null}"# + "\n")
+        }
+        let daemon = try DaemonTests.start(on: bus)
+        defer { _ = daemon.stop() }
+        let running = try Subprocess.run(DaemonTests.ctl, ["--version", "--json"], environment: bus.environment)
+        #expect(running.status == 0)
+        #expect(running.stdout == #"{"version":"\#(version)","service_version":"\#(version)"}"# + "\n")
     }
 
     @Test("a service that owns its name but never answers: --version waits half a second, then prints the client's alone")

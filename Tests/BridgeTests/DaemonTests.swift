@@ -43,18 +43,6 @@ struct DaemonTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("a second instance exits 1 with a clear message, and the first keeps running")
-    func secondInstance() throws {
-        let bus = try PrivateBus()
-        let first = try Self.start(on: bus)
-        // Devices it could not read would be mentioned first, were they looked at first.
-        let second = try Subprocess.run(Self.daemon, ["--input-dir", "/nonexistent/input"], environment: bus.environment)
-        #expect(second.status == 1)
-        #expect(second.stderr.hasPrefix("mediaremoted: error: already running: "), "\(second.stderr)")
-        #expect(first.isRunning)
-        _ = first.stop()
-    }
-
     @Test("SIGTERM and SIGINT stop it cleanly: exit 0, name released", arguments: [SIGTERM, SIGINT])
     func stops(signal: Int32) throws {
         let bus = try PrivateBus()

@@ -71,7 +71,7 @@ struct MemoryTests {
 
     @Test("the pin comes back with its reason, and play/pause twice resumes what the first press paused")
     func pinRecalled() {
-        var first = Transcript(Self.bPausedByRemote)
+        let first = Transcript(Self.bPausedByRemote)
         #expect(first.registry.whyNowPlaying(at: first.now)?.hasPrefix("paused or stopped by a remote-control event") == true)
         var after = Self.restarted(first, found: [.found(A, .playing), .found(B, .paused)])
         #expect(after.registry.pin == NowPlayingPin(app: B, reason: .pausedByRemoteControl))

@@ -6,8 +6,10 @@ import Testing
 struct PropertiesTests {
     static let published = MediaRemoteProperties(
         version: "0.1.0", nowPlaying: "org.mpris.MediaPlayer2.mpv", firstResponder: ObjectAddress(busName: ":1.42", path: "/org/example/Player"),
-        mode: "compat", players: [.init(name: "org.mpris.MediaPlayer2.mpv", status: "Playing", receiving: true)])
-    static let nobody = MediaRemoteProperties(version: "0.1.0", nowPlaying: nil, firstResponder: nil, mode: "strict", players: [])
+        mode: "compat", players: [.init(name: "org.mpris.MediaPlayer2.mpv", status: "Playing", receiving: true)],
+        configurationFile: "/home/ana/.config/mediaremote/config.toml", inputDirectory: "/dev/input")
+    static let nobody = MediaRemoteProperties(
+        version: "0.1.0", nowPlaying: nil, firstResponder: nil, mode: "strict", players: [], configurationFile: nil, inputDirectory: "/dev/input")
 
     @Test("GetAll reads back as the service publishes it, with and without Now Playing and a first responder", arguments: [published, nobody])
     func roundTrips(_ properties: MediaRemoteProperties) throws {
@@ -23,7 +25,9 @@ struct PropertiesTests {
         #expect(value(MediaRemoteMembers.players.name, of: Self.published)?.type == .array(.structure([.string, .string, .boolean])))
         #expect(value(MediaRemoteMembers.nowPlaying.name, of: Self.nobody) == .string(""))
         #expect(value(MediaRemoteMembers.firstResponder.name, of: Self.nobody) == .structure([.string(""), .objectPath(.root)]))
-        #expect(MediaRemoteProperties.published.map(\.name.rawValue) == ["Version", "NowPlaying", "FirstResponder", "Mode", "Players"])
+        #expect(value(MediaRemoteMembers.configurationFile.name, of: Self.nobody) == .string(""))
+        #expect(MediaRemoteProperties.published.map(\.name.rawValue)
+            == ["Version", "NowPlaying", "FirstResponder", "Mode", "Players", "ConfigurationFile", "InputDirectory"])
     }
 
     @Test("a player's receiving sent as a string is named")

@@ -12,7 +12,8 @@ import TestSupport
 struct MediaRemoteProxyTests {
     static let properties = MediaRemoteProperties(
         version: "9.9.9", nowPlaying: "org.mpris.MediaPlayer2.mpv", firstResponder: nil, mode: "strict",
-        players: [.init(name: "org.mpris.MediaPlayer2.mpv", status: "Playing", receiving: true)])
+        players: [.init(name: "org.mpris.MediaPlayer2.mpv", status: "Playing", receiving: true)],
+        configurationFile: "/home/ana/.config/mediaremote/config.toml", inputDirectory: "/dev/input")
 
     /// The interface as the contract declares it, answering from fixed values.
     static func faithful() -> Interface {

@@ -47,7 +47,7 @@ public struct SoakReport {
         guard let path = ProcessInfo.processInfo.environment["SOAK_REPORT"], !path.isEmpty,
             let data = (line + "\n").data(using: .utf8)
         else { return }
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let file = FileHandle(forWritingAtPath: path) else { return }
         defer { try? file.close() }
         _ = try? file.seekToEnd()

@@ -27,6 +27,8 @@ public enum MediaRemoteMembers {
     public static let firstResponder = TypedProperty<ObjectAddress.OrNone>("FirstResponder")
     public static let mode = TypedProperty<String>("Mode")
     public static let players = TypedProperty<[MediaRemoteProperties.Player]>("Players")
+    public static let configurationFile = TypedProperty<String>("ConfigurationFile")
+    public static let inputDirectory = TypedProperty<String>("InputDirectory")
 
     // The signal.
     public static let eventDispatched = TypedSignal<EventDispatched>("EventDispatched")

@@ -15,9 +15,18 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
     public var mode: String
     /// Every MPRIS player tracked, sorted by name.
     public var players: [Player]
+    /// The configuration file the service reads (at start, and on each reload), whether or not
+    /// it exists; nil when it reads none. A shell may see another file: this one is the service's.
+    public var configurationFile: String?
+    /// The directory whose `event*` nodes the service reads as input devices.
+    public var inputDirectory: String
 
-    public init(version: String, nowPlaying: BusName?, firstResponder: ObjectAddress?, mode: String, players: [Player]) {
+    public init(
+        version: String, nowPlaying: BusName?, firstResponder: ObjectAddress?, mode: String, players: [Player],
+        configurationFile: String?, inputDirectory: String
+    ) {
         (self.version, self.nowPlaying, self.firstResponder, self.mode, self.players) = (version, nowPlaying, firstResponder, mode, players)
+        (self.configurationFile, self.inputDirectory) = (configurationFile, inputDirectory)
     }
 
     /// One property: its name and type, whether it ever changes, and its value as the bus
@@ -30,7 +39,7 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         /// Whether it differs between two states, compared as Swift values (not encoded).
         public let differs: @Sendable (MediaRemoteProperties, MediaRemoteProperties) -> Bool
 
-        init<Content: Equatable>(
+        init<Content: Equatable & SendableMetatype>(
             _ property: TypedProperty<Content>, constant: Bool = false, _ read: @escaping @Sendable (MediaRemoteProperties) -> Content
         ) {
             (name, type, isConstant) = (property.name, Content.dbusType, constant)
@@ -46,6 +55,8 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         Published(MediaRemoteMembers.firstResponder) { ObjectAddress.OrNone($0.firstResponder) },
         Published(MediaRemoteMembers.mode) { $0.mode },
         Published(MediaRemoteMembers.players) { $0.players },
+        Published(MediaRemoteMembers.configurationFile, constant: true) { $0.configurationFile ?? "" },
+        Published(MediaRemoteMembers.inputDirectory, constant: true) { $0.inputDirectory },
     ]
 
     /// `GetAll`'s reply: one dictionary, property name to value.
@@ -71,6 +82,9 @@ public struct MediaRemoteProperties: MessageBody, Hashable, Sendable {
         firstResponder = try read(MediaRemoteMembers.firstResponder).address
         mode = try read(MediaRemoteMembers.mode)
         players = try read(MediaRemoteMembers.players)
+        let file = try read(MediaRemoteMembers.configurationFile)
+        configurationFile = file.isEmpty ? nil : file
+        inputDirectory = try read(MediaRemoteMembers.inputDirectory)
     }
 }
 

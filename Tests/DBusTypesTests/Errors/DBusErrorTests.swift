@@ -13,4 +13,14 @@ struct DBusErrorTests {
     func clause(_ message: String, _ expected: String) {
         #expect(DBusError(.failed, message).clause == expected)
     }
+
+    /// A player may answer with kilobytes of error; the log line that quotes it stays a line.
+    @Test("a long message is cut as a quote is, saying how long it was; libdbus's longest is whole")
+    func longClause() {
+        let long = String(repeating: "x", count: 5000)
+        #expect(DBusError(.failed, long).clause == String(repeating: "x", count: Quote.longestMessage) + "… (5000 characters)")
+        let libdbus = "Did not receive a reply. Possible causes include: the remote application did not send a reply, the message bus "
+            + "security policy blocked the reply, the reply timeout expired, or the network connection was broken."
+        #expect(DBusError(.noReply, libdbus).clause == String(libdbus.dropLast()))
+    }
 }

@@ -108,7 +108,7 @@ func recording(_ path: String) -> [MotionSample] {
     defer { fclose(file) }
     var text = ""
     var line = [CChar](repeating: 0, count: 256)
-    while fgets(&line, 256, file) != nil { text += String(cString: line) }
+    while fgets(&line, 256, file) != nil { text += String(filledBy: line) }
     return (try? Recording(csv: text).samples) ?? []
 }
 
@@ -121,7 +121,7 @@ func processID(named name: String) -> pid_t? {
         guard let number = pid_t(pid), let file = fopen("/proc/\(pid)/comm", "r") else { continue }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 64)
-        if fgets(&buffer, 64, file) != nil, String(cString: buffer).hasPrefix(name) { return number }
+        if fgets(&buffer, 64, file) != nil, String(filledBy: buffer).hasPrefix(name) { return number }
     }
     return nil
 }
@@ -133,7 +133,7 @@ func wakeups(of pid: pid_t) -> Int? {
     var total = 0
     var line = [CChar](repeating: 0, count: 256)
     while fgets(&line, 256, file) != nil {
-        let text = String(cString: line)
+        let text = String(filledBy: line)
         if text.hasPrefix("voluntary_ctxt_switches:") || text.hasPrefix("nonvoluntary_ctxt_switches:"),
             let count = Int(String(text.split(separator: ":")[1].filter(\.isNumber)))
         {
@@ -193,7 +193,7 @@ func cpuTicks(_ pid: pid_t) -> Int {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 1024)
     guard fgets(&line, 1024, file) != nil else { return 0 }
-    let text = String(cString: line)
+    let text = String(filledBy: line)
     // Fields after the command's closing parenthesis: state is 3rd, utime 14th, stime 15th.
     guard let close = text.lastIndex(of: ")") else { return 0 }
     let fields = text[text.index(after: close)...].split(separator: " ")
@@ -416,7 +416,7 @@ func cpuNanoseconds(_ pid: pid_t) -> Int? {
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 128)
     guard fgets(&line, 128, file) != nil else { return nil }
-    return String(cString: line).split(separator: " ").first.flatMap { Int($0) }
+    return String(filledBy: line).split(separator: " ").first.flatMap { Int($0) }
 }
 
 /// Starts guest-test --floor-passthrough on `node` (on an event loop, or reading blocking); its

@@ -93,7 +93,7 @@ public final class PlayerFuzzer {
         var methods: [Method] = []
         for (name, inputs) in Self.methods where values.random.chance(0.8) {
             let failure: DBusError? = values.random.chance(0.4)
-                ? DBusError(values.random.pick([.failed, .notSupported, .accessDenied, try ErrorName("org.fuzz.Error.Broken")]), values.string())
+                ? DBusError(values.random.pick([.failed, .notSupported, .accessDenied, ErrorName("org.fuzz.Error.Broken")]), values.string())
                 : nil
             methods.append(Method.untyped(name, in: inputs.enumerated().map { Field("a\($0.offset)", type: $0.element) }) { [unowned self] _ in
                 self.report.callsReceived += 1

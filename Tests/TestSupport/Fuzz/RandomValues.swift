@@ -39,7 +39,7 @@ public struct RandomValues {
         case .int64: return .int64(random.pick([0, -1, .min, .max, Int64.random(in: .min ... .max, using: &random)]))
         case .uint64: return .uint64(random.pick([0, .max, UInt64.random(in: 0 ... .max, using: &random)]))
         case .double:
-            return .double(random.pick([0, -0.0, .infinity, -.infinity, .nan, .greatestFiniteMagnitude, 1e-310,
+            return .double(random.pick([0, -0.0, .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
                                         Double.random(in: -1e9...1e9, using: &random)]))
         // Never chosen by `type()`: a descriptor needs a real file, and the service takes none.
         case .unixFD: return .unixFD(UnixFileDescriptor(taking: -1))

@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The file as a path any process can follow: the service names the file it reads (its
+/// `ConfigurationFile` property), and `mediaremotectl check` tells whether that is the file
+/// it checked, from another working directory.
+extension ConfigurationFile {
+    /// `path` from the root: a relative path is taken from the working directory.
+    public static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
+        defer { free(directory) }
+        return String(cString: directory) + "/" + path
+    }
+
+    /// Whether two paths name one file: the same file when both lead to one (through links,
+    /// `..`), or else the same absolute path.
+    public static func same(_ one: String, _ other: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            guard let real = realpath(absolute(path), nil) else { return absolute(path) }
+            defer { free(real) }
+            return String(cString: real)
+        }
+        return resolved(one) == resolved(other)
+    }
+}
