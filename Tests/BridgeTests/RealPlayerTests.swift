@@ -10,6 +10,16 @@ import TestSupport
 /// public interfaces.
 @Suite("Real players: Now Playing and delivery", .serialized)
 struct RealPlayerTests {
+    /// A and B playing, B started last: B is Now Playing.
+    static func bothPlaying(_ fixture: ServiceFixture) throws -> (a: MPV, b: MPV) {
+        let a = try MPV(fixture)
+        let b = try MPV(fixture)
+        a.play()
+        b.play()
+        #expect(fixture.nowPlaying == b.name)
+        return (a, b)
+    }
+
     @Test("A playing and B paused: next reaches A")
     func nextReachesThePlayingOne() throws {
         let fixture = try ServiceFixture()
@@ -29,11 +39,7 @@ struct RealPlayerTests {
         """)
     func stoppedPlayer() throws {
         let fixture = try ServiceFixture()
-        let a = try MPV(fixture)
-        let b = try MPV(fixture)
-        a.play()
-        b.play()
-        #expect(fixture.nowPlaying == b.name)
+        let (a, b) = try Self.bothPlaying(fixture)
         kill(b.process.pid, SIGSTOP)
         var resumed = false
         defer { if !resumed { kill(b.process.pid, SIGCONT) } }
@@ -96,11 +102,7 @@ struct RealPlayerTests {
     @Test("play/pause twice comes back: the player it paused resumes, though another plays on")
     func toggleTwice() throws {
         let fixture = try ServiceFixture()
-        let a = try MPV(fixture)
-        let b = try MPV(fixture)
-        a.play()
-        b.play()
-        #expect(fixture.nowPlaying == b.name)
+        let (a, b) = try Self.bothPlaying(fixture)
         #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
         #expect(fixture.wait { b.status == "Paused" && fixture.players.contains { $0.hasPrefix("\(b.name) Paused") } })
         #expect(fixture.nowPlaying == b.name, "the player just paused stays Now Playing")

@@ -12,10 +12,7 @@ import TestSupport
 struct RestartTests {
     /// A and B playing, B paused by a remote-control event: B stays Now Playing though A plays.
     static func bPausedByRemote(_ fixture: ServiceFixture) throws -> (a: MPV, b: MPV) {
-        let a = try MPV(fixture)
-        let b = try MPV(fixture)
-        a.play()
-        b.play()
+        let (a, b) = try RealPlayerTests.bothPlaying(fixture)
         #expect(fixture.send("togglePlayPause") == "\(b.name) /org/mpris/MediaPlayer2")
         #expect(fixture.wait { fixture.players.contains { $0.hasPrefix("\(b.name) Paused") } })
         #expect(fixture.nowPlaying == b.name)
