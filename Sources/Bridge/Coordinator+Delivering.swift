@@ -59,7 +59,7 @@ extension Coordinator {
         case .unanswered(let link):
             Log.info(
                 "\(Coordinator.describe(event)) from \(event.source): sent to \(ObjectAddress(link)), which did not answer in time; "
-                    + "it may still act on it, so it goes to nobody else, and events pass \(link.app) by until it answers again")
+                    + "it may still act on it, so it goes to nobody else, and events pass its app (\(link.app)) by until it answers again")
         case .discarded(let reason):
             Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
         }
