@@ -62,6 +62,7 @@ build: deps-build
 
 release: deps-build
 	set -e; for product in $(INSTALLED_PRODUCTS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$product; done
+	@echo "(A linker warning above that 'the use of mktemp is dangerous' is glibc's, about Swift's Foundation linked in; MediaRemote never calls mktemp: the Makefile says more.)"
 
 # generate-manual (swift-argument-parser's) writes mediaremotectl's manual from its own help
 # (man/tidy-manual.awk then keeps its examples as written, lists the exit statuses under EXIT STATUS

@@ -54,6 +54,9 @@ extension Coordinator {
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
     static func log(_ event: Event, _ outcome: Outcome) {
         switch outcome {
+        case .handled(.shakeAction(let action, _, let player)):
+            // A decision the service made itself, on a person's configuration: said at info.
+            Log.info("\(Coordinator.describe(event)) from \(event.source): nobody handled it, so the shake action \(action) went to \(player.busName)")
         case .handled(let link):
             Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
         case .unanswered(let link):
@@ -61,7 +64,7 @@ extension Coordinator {
                 "\(Coordinator.describe(event)) from \(event.source): sent to \(ObjectAddress(link)), which did not answer in time; "
                     + "it may still act on it, so it goes to nobody else, and events pass its app (\(link.app)) by until it answers again")
         case .discarded(let reason):
-            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue))")
+            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue): \(reason.explanation))")
         }
     }
 

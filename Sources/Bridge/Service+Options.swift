@@ -14,7 +14,7 @@ extension Service {
         public var ignoredPlayers: Set<BusName>
         /// Preferred players' bus names, most preferred first.
         public var playerPriority: [BusName]
-        /// How long a player or responder has to answer before it counts as declining.
+        /// How long a player or responder has to answer (one that does not may still act on it).
         public var callTimeout: Duration
         /// How far each `Seek` of a held seek moves, and how often it repeats.
         public var seekStep: Duration

@@ -17,9 +17,12 @@ public struct DBusError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The message as a clause inside a sentence of ours: without the full stop libdbus's and
     /// many peers' messages end with, and cut as ``Quote`` cuts a peer's text, for a player's
-    /// error may be kilobytes long and the log line that tells of it is one line.
+    /// error may be kilobytes long and the log line that tells of it is one line. No reply in
+    /// time is said in our words: libdbus's sentence for it lists five possible causes, which
+    /// tell a person nothing the sentence around it does not.
     public var clause: String {
-        Quote.text(message.hasSuffix(".") ? String(message.dropLast()) : message, longest: Quote.longestMessage)
+        if name == .noReply || name == .timeout { return "no answer in time" }
+        return Quote.text(message.hasSuffix(".") ? String(message.dropLast()) : message, longest: Quote.longestMessage)
     }
 }
 

@@ -9,13 +9,17 @@ struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Send a remote-control event through the rules and the responder chain.",
         discussion: """
-            Prints who handled the event, or why it was discarded (exit status 1). \
+            Prints who handled the event; or who was sent it and did not answer \
+            in time (it may still act on it, so the event went to nobody else; \
+            the next events pass that app by until it answers again); or why it \
+            was discarded. Exit status 1 unless it was handled. \
             EVENT is one of \(Send.eventNames.joined(separator: ", ")) \
             (play-pause, playerctl's name, is toggle too); seek-forward and \
             seek-backward take a PHASE, begin or end. A seek begun here is held \
             until its end is sent, from this command or another, but at most 10 s \
             after its last begin: a script that loses its end does not skip \
-            through a playlist (send begin again to hold it longer). \
+            through a playlist (send begin again to hold it longer). A seek \
+            begun the other way ends the one held first. \
             mediaremotectl status shows a seek held.
 
             With --json, prints the event as monitor --json does (one object; \
@@ -27,7 +31,9 @@ struct Send: ParsableCommand {
               $ mediaremotectl send next
               discarded: no app is receiving remote-control events
               $ mediaremotectl send seek-forward begin
+              handled by org.mpris.MediaPlayer2.mpv /org/mpris/MediaPlayer2
               $ mediaremotectl send seek-forward end
+              handled by org.mpris.MediaPlayer2.mpv /org/mpris/MediaPlayer2
             """
     )
 

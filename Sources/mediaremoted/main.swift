@@ -60,8 +60,9 @@ let usage = """
       --mode MODE         compat (default): every MPRIS player receives
                           remote-control events; strict: only apps that call
                           BeginReceivingRemoteControlEvents receive them
-      --call-timeout MS   how long a player or responder has to answer
-                          before it counts as declining (default \(Int(defaults.callTimeout / .milliseconds(1))))
+      --call-timeout MS   how long a player or responder has to answer; one
+                          that does not may still act, so the event goes to
+                          nobody else (default \(Int(defaults.callTimeout / .milliseconds(1))))
       --ignore-player NAME
                           never treat this player as one, named vlc or
                           org.mpris.MediaPlayer2.vlc; repeatable, added to

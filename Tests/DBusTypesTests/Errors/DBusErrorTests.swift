@@ -21,6 +21,14 @@ struct DBusErrorTests {
         #expect(DBusError(.failed, long).clause == String(repeating: "x", count: Quote.longestMessage) + "… (5000 characters)")
         let libdbus = "Did not receive a reply. Possible causes include: the remote application did not send a reply, the message bus "
             + "security policy blocked the reply, the reply timeout expired, or the network connection was broken."
-        #expect(DBusError(.noReply, libdbus).clause == String(libdbus.dropLast()))
+        #expect(DBusError(.failed, libdbus).clause == String(libdbus.dropLast()))
+    }
+
+    @Test("no reply in time is said in our words, not libdbus's list of five causes")
+    func noReply() {
+        let libdbus = "Did not receive a reply. Possible causes include: the remote application did not send a reply, the message bus "
+            + "security policy blocked the reply, the reply timeout expired, or the network connection was broken."
+        #expect(DBusError(.noReply, libdbus).clause == "no answer in time")
+        #expect(DBusError(.timeout, "Connection timed out").clause == "no answer in time")
     }
 }
