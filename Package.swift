@@ -52,12 +52,14 @@ let package = Package(
         .target(name: "Config", dependencies: ["DBusTypes", "MediaRemoteAPI", "Motion"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
         .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "MediaRemoteAPI", "Motion", "Time"]),
-        // The audio server: its playback streams, their processes, its outputs (libpulse, on the loop). No D-Bus.
-        .target(name: "Audio", dependencies: ["CPulse", "Loop", "Time"]),
+        // The audio server's picture (streams, clients, sinks, cards) and its quirks as a state machine: pure, no libpulse.
+        .target(name: "AudioModel", dependencies: ["Time"]),
+        // The audio server followed (libpulse, on the loop, carrying out the model's actions); streams matched to players. No D-Bus.
+        .target(name: "Audio", dependencies: ["AudioModel", "CPulse", "Loop", "Time"]),
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Time"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Audio", "Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "Time"]),
+        .target(name: "Bridge", dependencies: ["Audio", "AudioModel", "Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "Time"]),
 
         // The daemon: its flags, then Bridge's service.
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI"]),
@@ -110,7 +112,9 @@ let package = Package(
         // The client's typed proxy against a stand-in service on a private bus.
         .testTarget(name: "MediaRemoteClientTests", dependencies: ["DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "TestSupport"]),
         // Following a real audio server (pipewire, wireplumber, pipewire-pulse) and real players.
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "Loop", "TestSupport"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "AudioModel", "Loop", "TestSupport"]),
+        // The audio model's rules as transcripts, on a virtual clock.
+        .testTarget(name: "AudioModelTests", dependencies: ["AudioModel", "Time"]),
         // The binding against a private dbus-daemon and peers we did not write.
         .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
         // The daemon and the client as built, with real players (mpv, playerctl, busctl).

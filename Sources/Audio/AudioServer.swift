@@ -1,3 +1,4 @@
+import AudioModel
 internal import CPulse
 #if canImport(Glibc)
 import Glibc
@@ -22,31 +23,19 @@ public protocol AudioServerDelegate: AnyObject {
 
 /// Follows the session's audio server through libpulse, which speaks to PulseAudio and to
 /// PipeWire (through pipewire-pulse) alike, driven by the service's loop (``PulseLoop``): its
-/// playback streams, their clients and the sinks. With no server, or when it goes away, it waits
-/// without waking until told the server may be there (``serverMayBeThere()``); a
-/// socket-activated server is reached at once.
+/// playback streams, their clients and the sinks, kept and judged by ``AudioModel``, whose
+/// actions this shell carries out. With no server, or when it goes away, it waits without waking
+/// until told the server may be there (``serverMayBeThere()``); a socket-activated server is
+/// reached at once.
 public final class AudioServer {
     public weak var delegate: AudioServerDelegate?
-    public internal(set) var streams: [UInt32: AudioStream] = [:]
-    public internal(set) var clients: [UInt32: AudioClient] = [:]
-    public internal(set) var sinks: [UInt32: AudioSink] = [:]
-    /// The server's cards (devices), by index: a sink removed with its card still there was
-    /// replaced, not unplugged.
-    var cards: Set<UInt32> = []
-    /// Sinks removed, told once the server has had a moment to remove their cards too.
-    private var removals: [(sink: AudioSink, streams: [AudioStream])] = []
-    private var removalTimer: Loop.Timer?
-    /// How long a removed sink's card has to go too: the server tells of a device unplugged as
-    /// its sinks going, then it; 100 ms keeps a pause well within half a second.
-    static let cardGrace = Duration.milliseconds(100)
+    /// The server's picture, and its quirks' rules.
+    private(set) var model = AudioModel()
+    public var streams: [UInt32: AudioStream] { model.streams }
+    public var clients: [UInt32: AudioClient] { model.clients }
+    public var sinks: [UInt32: AudioSink] { model.sinks }
     /// Connected, and the server has said what it is.
     public private(set) var isConnected = false
-
-    /// Where each stream that moved played before, and when it moved: a sink's removal may be
-    /// told after the server has already moved its streams elsewhere.
-    var movedFrom: [UInt32: (sink: UInt32, at: MonotonicInstant)] = [:]
-    /// How recent a move counts as caused by the removal that follows it.
-    static let moveBeforeRemoval = Duration.seconds(1)
     private let pulseLoop: PulseLoop
     private let applicationName: String
     /// The server's address, when not the session's own (libpulse's default: the environment,
@@ -56,18 +45,12 @@ public final class AudioServer {
     /// Trying again shortly, after the server's name appeared but its socket refused: a server
     /// takes its name on the bus before it listens (pipewire-pulse does).
     private var retry: Loop.Timer?
-    /// Fires once after a burst of changes (``changed()``).
+    /// The model's timers: the end of a burst of changes (``changed()``), streams asked again
+    /// for their sink, every stream asked again after a sink changed, sinks removed told.
     private var coalescing: Loop.Timer?
-    /// Streams whose sink the server did not say yet, and how many times they were asked again
-    /// (``askAgainForSink(of:)``).
-    var sinkAsks: [UInt32: Int] = [:]
     private var sinkTimer: Loop.Timer?
-    /// Asks the streams again a moment after a sink changed (``askWhereStreamsPlay()``).
     private var moveTimer: Loop.Timer?
-    static let moveSettle = Duration.milliseconds(300)
-    /// How often, and how many times, a stream is asked again for its sink.
-    static let sinkAskInterval = Duration.milliseconds(100)
-    static let sinkAsksMost = 30
+    private var removalTimer: Loop.Timer?
     private var retriesLeft = 0
     private var retryDelay = AudioServer.firstRetry
     private static let firstRetry = Duration.milliseconds(100)
@@ -181,18 +164,44 @@ public final class AudioServer {
         pa_context_set_subscribe_callback(context, nil, nil)
         pa_context_disconnect(context)
         pa_context_unref(context)
-        let hadAnything = !streams.isEmpty || !clients.isEmpty || !sinks.isEmpty
-        streams = [:]
-        movedFrom = [:]
-        clients = [:]
-        cards = []
-        removals = []
         removalTimer?.disarm()
-        sinkAsks = [:]
         sinkTimer?.disarm()
-        sinks = [:]
         isConnected = false
-        if hadAnything { delegate?.audioServerChanged(self) }
+        // Told at once: nothing of the server is left to wait for.
+        if !model.apply(.disconnected, at: MonotonicClock.now).isEmpty { delegate?.audioServerChanged(self) }
+    }
+
+    /// Hands the model what the server said, and does what it asks.
+    func apply(_ event: AudioModel.Event) {
+        for action in model.apply(event, at: MonotonicClock.now) { perform(action) }
+    }
+
+    private func perform(_ action: AudioModel.Action) {
+        switch action {
+        case .describeStream(let id): ask { pa_context_get_sink_input_info($0, id, streamInfo, self.unretained) }
+        case .describeClient(let id): ask { pa_context_get_client_info($0, id, clientInfo, self.unretained) }
+        case .describeSink(let id): ask { pa_context_get_sink_info_by_index($0, id, sinkInfo, self.unretained) }
+        case .describeAllStreams: ask { pa_context_get_sink_input_info_list($0, streamInfo, self.unretained) }
+        case .scheduleSinkAsks(let delay): arm(&sinkTimer, after: delay) { $0.apply(.sinkAsksDue) }
+        case .scheduleAllStreamsAgain(let delay): arm(&moveTimer, after: delay) { $0.perform(.describeAllStreams) }
+        case .scheduleRemovals(let delay): arm(&removalTimer, after: delay) { $0.apply(.removalsDue) }
+        case .changed: changed()
+        case .removed(let sink, let streams, let deviceGone):
+            delegate?.audioServer(self, removed: sink, streams: streams, deviceGone: deviceGone)
+        }
+    }
+
+    /// Sends a request to the server, if connected.
+    private func ask(_ request: (OpaquePointer) -> OpaquePointer?) {
+        guard let context else { return }
+        release(request(context))
+    }
+
+    /// Arms `timer` (made on first use) unless it is armed; without a timer, does it at once.
+    private func arm(_ timer: inout Loop.Timer?, after delay: Duration, _ fire: @escaping (AudioServer) -> Void) {
+        if timer == nil { timer = try? pulseLoop.loop.makeTimer { [unowned self] in fire(self) } }
+        guard let timer else { return fire(self) }
+        if !timer.isArmed { timer.schedule(after: delay) }
     }
 
     /// Tells the delegate of a change once the burst it came in is over: the server tells of a
@@ -208,7 +217,7 @@ public final class AudioServer {
         isConnected = true
         report(connected: true, description)
         // What arrived before counts from now.
-        if !streams.isEmpty || !clients.isEmpty || !sinks.isEmpty { changed() }
+        if !model.isEmpty { changed() }
     }
 
     private func report(connected: Bool, _ description: String) {
@@ -270,97 +279,16 @@ public final class AudioServer {
     }
 
     private func serverEvent(_ event: pa_subscription_event_type_t, _ index: UInt32) {
-        guard let context else { return }
         let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
-        let removed = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue
+        let type = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+        let removed = type == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue
         switch facility {
-        case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue:
-            if removed {
-                movedFrom[index] = nil
-                sinkAsks[index] = nil
-                if streams.removeValue(forKey: index) != nil { changed() }
-            } else {
-                release(pa_context_get_sink_input_info(context, index, streamInfo, unretained))
-            }
-        case PA_SUBSCRIPTION_EVENT_CLIENT.rawValue:
-            if removed {
-                if clients.removeValue(forKey: index) != nil { changed() }
-            } else {
-                release(pa_context_get_client_info(context, index, clientInfo, unretained))
-            }
+        case PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue: apply(removed ? .streamRemoved(index) : .streamAnnounced(index))
+        case PA_SUBSCRIPTION_EVENT_CLIENT.rawValue: apply(removed ? .clientRemoved(index) : .clientAnnounced(index))
         case PA_SUBSCRIPTION_EVENT_SINK.rawValue:
-            if removed {
-                guard let sink = sinks.removeValue(forKey: index) else { return }
-                let now = MonotonicClock.now
-                let playing = streams.values.filter { stream in
-                    if stream.sink == index { return true }
-                    guard let moved = movedFrom[stream.id] else { return false }
-                    return moved.sink == index && now - moved.at <= Self.moveBeforeRemoval
-                }.sorted { $0.id < $1.id }
-                removals.append((sink, playing))
-                if removalTimer == nil { removalTimer = try? pulseLoop.loop.makeTimer { [unowned self] in self.tellRemovals() } }
-                if let removalTimer {
-                    if !removalTimer.isArmed { removalTimer.schedule(after: Self.cardGrace) }
-                } else {
-                    tellRemovals()
-                }
-                changed()
-            } else {
-                release(pa_context_get_sink_info_by_index(context, index, sinkInfo, unretained))
-                // pipewire-pulse (0.3.65) tells of no change of a stream moved to another sink
-                // (by a person, or by the server): only the sinks change, as one starts playing
-                // and the other stops, and that may come before the move is done. So a sink's
-                // change asks every stream where it plays, at once and once more shortly after.
-                if event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue == PA_SUBSCRIPTION_EVENT_CHANGE.rawValue {
-                    askWhereStreamsPlay()
-                }
-            }
-        case PA_SUBSCRIPTION_EVENT_CARD.rawValue:
-            if removed { cards.remove(index) } else { cards.insert(index) }
-        default:
-            break
-        }
-    }
-
-    /// A stream described before it was linked to its sink: pipewire-pulse (0.3.65) tells of no
-    /// change when the link is made, so the stream is asked again, every 100 ms for up to 3 s,
-    /// until it says where it plays. Without it a stream would never be known to play to the
-    /// sink that goes away, and its player would not be paused.
-    func askAgainForSink(of stream: UInt32) {
-        let asked = sinkAsks[stream, default: 0]
-        guard asked < Self.sinkAsksMost else { return }
-        sinkAsks[stream] = asked
-        if sinkTimer == nil { sinkTimer = try? pulseLoop.loop.makeTimer { [unowned self] in self.askForSinks() } }
-        if sinkTimer?.isArmed == false { sinkTimer?.schedule(after: Self.sinkAskInterval) }
-    }
-
-    private func askForSinks() {
-        guard let context else { return }
-        for (stream, asked) in sinkAsks {
-            sinkAsks[stream] = asked + 1
-            release(pa_context_get_sink_input_info(context, stream, streamInfo, unretained))
-        }
-    }
-
-    /// Asks every stream where it plays, now and again after ``moveSettle``.
-    private func askWhereStreamsPlay() {
-        guard let context else { return }
-        release(pa_context_get_sink_input_info_list(context, streamInfo, unretained))
-        if moveTimer == nil {
-            moveTimer = try? pulseLoop.loop.makeTimer { [unowned self] in
-                guard let context = self.context else { return }
-                self.release(pa_context_get_sink_input_info_list(context, streamInfo, self.unretained))
-            }
-        }
-        if moveTimer?.isArmed == false { moveTimer?.schedule(after: Self.moveSettle) }
-    }
-
-    /// Tells of the sinks removed, each with whether its device went too.
-    private func tellRemovals() {
-        let told = removals
-        removals = []
-        for (sink, streams) in told {
-            delegate?.audioServer(self, removed: sink, streams: streams, deviceGone: sink.card.map { !cards.contains($0) } ?? true)
+            apply(removed ? .sinkRemoved(index) : .sinkAnnounced(index, isChange: type == PA_SUBSCRIPTION_EVENT_CHANGE.rawValue))
+        case PA_SUBSCRIPTION_EVENT_CARD.rawValue: apply(removed ? .cardRemoved(index) : .cardDescribed(index))
+        default: break
         }
     }
 }

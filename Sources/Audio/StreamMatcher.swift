@@ -1,3 +1,5 @@
+import AudioModel
+
 /// What MediaRemote knows of a player, to find its streams.
 public struct PlayerIdentity: Hashable, Sendable {
     /// Its connection's process (`GetConnectionUnixProcessID`); nil when the bus could not tell.

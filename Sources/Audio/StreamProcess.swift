@@ -1,3 +1,5 @@
+import AudioModel
+
 /// Which process plays a stream, and how MediaRemote knows: the kernel's word (the socket's
 /// credentials) is trusted over the application's own.
 public struct StreamProcess: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Audio
+import AudioModel
 import Core
 import DBus
 import DBusTypes

@@ -1,4 +1,5 @@
 import Audio
+import AudioModel
 
 /// Whether headphones pulled out of a jack were the way Now Playing was heard: the jack's sound
 /// card against the sinks Now Playing's streams play to. Pure.

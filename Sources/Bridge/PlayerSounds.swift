@@ -1,4 +1,5 @@
 import Audio
+import AudioModel
 import Core
 
 /// Which players are heard: the audio server's streams matched to the players. Pure: the

@@ -1,4 +1,5 @@
 import Audio
+import AudioModel
 import Core
 
 /// Who is paused when an output goes away: every app heard through it that says Playing, Now

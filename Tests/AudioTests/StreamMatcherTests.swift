@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 
+import AudioModel
 @testable import Audio
 
 /// Matching streams to players, on made-up streams and a made-up process tree.
