@@ -55,7 +55,7 @@ extension Connection {
         watch.subscription = subscribe(StandardMembers.nameOwnerChanged, of: .bus, sender: .bus, arguments: [0: name.rawValue]) { change in
             guard case .success(let change) = change else { return }
             sawChange = true
-            handler(change.newOwner.isEmpty ? nil : try? BusName(change.newOwner))
+            handler(change.newOwner)
         }
         // Asked after AddMatch, so no change can fall between the answer and the signals.
         watch.pending = nameOwner(of: name) { [weak watch] owner in
@@ -71,14 +71,14 @@ extension Connection {
     @discardableResult
     public func nameOwner(of name: BusName, timeout: Duration = Connection.defaultTimeout, reply: @escaping (BusName?) -> Void) -> PendingCall {
         callBus(StandardMembers.getNameOwner, NameArgument(name), timeout: timeout) {
-            reply((try? $0.get().content).flatMap { try? BusName($0) })
+            reply(try? $0.get().content)
         }
     }
 
     /// The same, blocking: for tools and start-up.
     public func nameOwner(of name: BusName, timeout: Duration = Connection.defaultTimeout) -> BusName? {
         let owner = try? callBus(StandardMembers.getNameOwner, NameArgument(name), timeout: timeout)
-        return owner.flatMap { try? BusName($0.content) }
+        return owner?.content
     }
 
     /// Calls `handler` for every change of owner of any name: (name, old owner, new owner).
@@ -86,9 +86,8 @@ extension Connection {
         handler: @escaping (BusName, BusName?, BusName?) -> Void
     ) -> SignalSubscription {
         subscribe(StandardMembers.nameOwnerChanged, of: .bus, sender: .bus) { change in
-            guard case .success(let change) = change, let name = try? BusName(change.name) else { return }
-            let (old, new) = (change.oldOwner, change.newOwner)
-            handler(name, old.isEmpty ? nil : try? BusName(old), new.isEmpty ? nil : try? BusName(new))
+            guard case .success(let change) = change else { return }
+            handler(change.name, change.oldOwner, change.newOwner)
         }
     }
 
@@ -103,13 +102,13 @@ extension Connection {
 
     /// The names on the bus (`ListNames`), blocking. For tools and start-up.
     public func listNames() throws(DBusError) -> [BusName] {
-        try callBus(StandardMembers.listNames, NoArguments()).content.compactMap { try? BusName($0) }
+        try callBus(StandardMembers.listNames, NoArguments()).content
     }
 
     /// The same, answered on the loop; none when the bus does not answer.
     public func listNames(reply: @escaping ([BusName]) -> Void) {
         callBus(StandardMembers.listNames, NoArguments()) { result in
-            reply(((try? result.get())?.content ?? []).compactMap { try? BusName($0) })
+            reply((try? result.get())?.content ?? [])
         }
     }
 

@@ -73,10 +73,14 @@ public final class Connection {
         dbus_connection_set_exit_on_disconnect(raw, 0)
         self.raw = raw
         self.loop = loop
-        guard let unique = dbus_bus_get_unique_name(raw), let name = try? BusName(String(cString: unique)) else {
+        // The one name the binding reads from libdbus rather than from a message: checked here.
+        let name: BusName
+        do throws(DBusError) {
+            name = try BusName(dbus_bus_get_unique_name(raw).map { String(cString: $0) } ?? "")
+        } catch {
             dbus_connection_close(raw)
             dbus_connection_unref(raw)
-            throw DBusError.failed("the bus gave no valid unique name")
+            throw DBusError.failed("the bus gave no valid unique name (\(error.clause))")
         }
         uniqueName = name
         integration = LoopIntegration(loop: loop, connection: raw)
@@ -177,10 +181,10 @@ public final class Connection {
             onDisconnect?()
             return
         }
-        if message.sender == .bus, message.interface == .bus, message.member == "NameLost",
-            case .string(let lost)? = message.arguments.first, let name = try? BusName(lost)
+        if message.sender == .bus, message.interface == .bus, message.member == StandardMembers.nameLost.name,
+            let lost = try? NameArgument(arguments: message.arguments)
         {
-            onNameLost?(name)
+            onNameLost?(lost.content)
         }
         deliverToSubscriptions(message)
     }

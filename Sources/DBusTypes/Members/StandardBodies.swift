@@ -162,34 +162,41 @@ public struct MatchRuleArgument: SingleFieldBody, Hashable, Sendable {
     public static var owner: String { "a match rule" }
 }
 
-/// `NameOwnerChanged`'s arguments: the name, its old owner and its new one ("" for none).
+/// `NameOwnerChanged`'s arguments: the name, its old owner and its new one (none on the wire
+/// is ""), each checked once, here, as it is read: nothing downstream parses a name again.
 public struct NameOwnerChange: MessageBody, Hashable, Sendable {
-    public var name: String
-    public var oldOwner: String
-    public var newOwner: String
+    public var name: BusName
+    public var oldOwner: BusName?
+    public var newOwner: BusName?
 
-    public static let fields = [Field("name", String.self), Field("old_owner", String.self), Field("new_owner", String.self)]
-    public var arguments: [Value] { [name.dbusValue, oldOwner.dbusValue, newOwner.dbusValue] }
+    public init(name: BusName, oldOwner: BusName?, newOwner: BusName?) {
+        (self.name, self.oldOwner, self.newOwner) = (name, oldOwner, newOwner)
+    }
+
+    public static let fields = [Field("name", BusName.self), Field("old_owner", String.self), Field("new_owner", String.self)]
+    public var arguments: [Value] { [name.dbusValue, .string(oldOwner?.rawValue ?? ""), .string(newOwner?.rawValue ?? "")] }
 
     public init(arguments: [Value]) throws(DBusError) {
         let field = try FieldReader(arguments, Self.fields, of: "NameOwnerChanged")
-        (name, oldOwner, newOwner) = (try field("name"), try field("old_owner"), try field("new_owner"))
+        name = try field("name")
+        let (old, new): (String, String) = (try field("old_owner"), try field("new_owner"))
+        oldOwner = old.isEmpty ? nil : try BusName(old)
+        newOwner = new.isEmpty ? nil : try BusName(new)
     }
 }
 
-/// The names on the bus, as `ListNames` answers.
+/// The names on the bus, as `ListNames` answers: each checked as it is read.
 public struct NameList: SingleFieldBody, Hashable, Sendable {
-    public var content: [String]
-    public init(_ content: [String]) { self.content = content }
+    public var content: [BusName]
+    public init(_ content: [BusName]) { self.content = content }
     public static var fieldName: String { "names" }
     public static var owner: String { "the ListNames reply" }
 }
 
-/// A bus name, as `GetNameOwner` takes and answers it.
+/// A bus name, as `GetNameOwner` takes and answers it, and the other calls on names take it.
 public struct NameArgument: SingleFieldBody, Hashable, Sendable {
-    public var content: String
-    public init(_ content: String) { self.content = content }
-    public init(_ name: BusName) { content = name.rawValue }
+    public var content: BusName
+    public init(_ content: BusName) { self.content = content }
     public static var fieldName: String { "name" }
     public static var owner: String { "a bus name" }
 }

@@ -29,4 +29,5 @@ public enum StandardMembers {
     public static let addMatch = TypedMethod<MatchRuleArgument, NoArguments>("AddMatch")
     public static let removeMatch = TypedMethod<MatchRuleArgument, NoArguments>("RemoveMatch")
     public static let nameOwnerChanged = TypedSignal<NameOwnerChange>("NameOwnerChanged")
+    public static let nameLost = TypedSignal<NameArgument>("NameLost")
 }
