@@ -48,18 +48,20 @@ let package = Package(
         .target(name: "Motion", dependencies: ["Time"]),
         // Judging shake detectors: recordings, device profiles, scoring, a seismic baseline. Pure.
         .target(name: "MotionEvaluation", dependencies: ["Motion", "Time"]),
+        // The machine's files: whole text files read and replaced atomically, the kernel's small files, the device probes.
+        .target(name: "SystemFiles"),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.
-        .target(name: "Config", dependencies: ["DBusTypes", "MediaRemoteAPI", "Motion"]),
+        .target(name: "Config", dependencies: ["DBusTypes", "MediaRemoteAPI", "Motion", "SystemFiles"]),
         // Input devices: media keys, headset gestures, device classes (the recognizers are pure).
-        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "MediaRemoteAPI", "Motion", "Time"]),
+        .target(name: "Input", dependencies: ["Core", "CEvdev", "CSystem", "Loop", "MediaRemoteAPI", "Motion", "SystemFiles", "Time"]),
         // The audio server's picture (streams, clients, sinks, cards) and its quirks as a state machine: pure, no libpulse.
         .target(name: "AudioModel", dependencies: ["Time"]),
         // The audio server followed (libpulse, on the loop, carrying out the model's actions); streams matched to players. No D-Bus.
-        .target(name: "Audio", dependencies: ["AudioModel", "CPulse", "Loop", "Time"]),
+        .target(name: "Audio", dependencies: ["AudioModel", "CPulse", "Loop", "SystemFiles", "Time"]),
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Time"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
-        .target(name: "Bridge", dependencies: ["Audio", "AudioModel", "Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "Time"]),
+        .target(name: "Bridge", dependencies: ["Audio", "AudioModel", "Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "SystemFiles", "Time"]),
 
         // The daemon: its flags, then Bridge's service.
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI"]),
@@ -67,7 +69,7 @@ let package = Package(
         .target(
             name: "MediaRemoteCtl",
             dependencies: [
-                "Config", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion", "MotionEvaluation", "Time",
+                "Config", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "MediaRemoteClient", "Motion", "MotionEvaluation", "SystemFiles", "Time",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,7 +80,7 @@ let package = Package(
         // Scores shake detectors on labelled recordings, for `make eval-motion`.
         .executableTarget(name: "motion-eval", dependencies: ["Motion", "MotionEvaluation", "Time"]),
         // Replaces a file whole until killed: the test of the state file's atomic writes.
-        .executableTarget(name: "file-replacer", dependencies: ["Config"], path: "Tests/FileReplacer"),
+        .executableTarget(name: "file-replacer", dependencies: ["SystemFiles"], path: "Tests/FileReplacer"),
         // The pure dispatcher's throughput, for `make bench`.
         .executableTarget(name: "dispatch-bench", dependencies: ["Core", "DBusTypes", "MediaRemoteAPI", "Time"]),
 
@@ -121,8 +123,8 @@ let package = Package(
         .testTarget(
             name: "BridgeTests",
             dependencies: [
-                "Bridge", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "TestSupport",
-                "Time",
+                "Bridge", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MediaRemoteCtl", "Motion", "MotionEvaluation", "MPRIS", "SystemFiles",
+                "TestSupport", "Time",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Peers"]

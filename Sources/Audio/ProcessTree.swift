@@ -1,3 +1,5 @@
+import SystemFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +9,7 @@ public enum ProcessTree {
     /// The parent of `pid`: field 4 of `/proc/PID/stat`, read after the command's closing
     /// parenthesis (a command may itself hold spaces and parentheses). Nil when it is gone.
     public static func parent(of pid: Int32) -> Int32? {
-        readSmallFile("/proc/\(pid)/stat").flatMap(parent(fromStat:))
+        SmallFile.read("/proc/\(pid)/stat").flatMap(parent(fromStat:))
     }
 
     static func parent(fromStat stat: String) -> Int32? {
@@ -33,7 +35,7 @@ public enum ProcessTree {
     /// `.flatpak-info`, which the sandbox mounts and the app cannot change (xdg-desktop-portal
     /// reads it the same way). Nil for a process in no sandbox, or one that is gone.
     public static func flatpakAppID(of pid: Int32) -> String? {
-        readSmallFile("/proc/\(pid)/root/.flatpak-info").flatMap(flatpakAppID(fromInfo:))
+        SmallFile.read("/proc/\(pid)/root/.flatpak-info").flatMap(flatpakAppID(fromInfo:))
     }
 
     static func flatpakAppID(fromInfo text: String) -> String? {
@@ -50,21 +52,6 @@ public enum ProcessTree {
             }
         }
         return nil
-    }
-
-    /// A file of /proc, whole (at most 64 KiB), or nil.
-    private static func readSmallFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65536 {
-            let count = read(fd, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -2,6 +2,7 @@ import Config
 import Core
 import Input
 import Loop
+import SystemFiles
 import Time
 
 /// Where the devices' events go: the rules, through the one place their effects are performed.
@@ -56,7 +57,7 @@ final class DeviceInputs {
             self.keys = keys
         } catch {
             // No directory at all: the sentence mediaremotectl devices and check say too.
-            Log.warning(InputDirectory.problem(options.directory).map(InputDirectory.missing)
+            Log.warning(DevicePaths.directoryProblem(options.directory).map(InputDirectory.missing)
                 ?? "\(error.description); media keys and headset buttons are not read")
         }
     }

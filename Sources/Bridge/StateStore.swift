@@ -1,6 +1,7 @@
 import Config
 import Core
 import Loop
+import SystemFiles
 import Time
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import SystemFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif

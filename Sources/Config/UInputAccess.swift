@@ -1,26 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemFiles
 
 /// Whether MediaRemote can take devices over: it makes their clones through /dev/uinput, which
 /// udev/70-mediaremote.rules grants the person at the seat. Without it devices are read
 /// shared, and a desktop reading the same device acts on its keys too. The sentences here are
-/// the ones the journal, `mediaremotectl devices` and `mediaremotectl check` say.
+/// the ones the journal, `mediaremotectl devices` and `mediaremotectl check` say; the probe is
+/// `DevicePaths.uinputProblem()`.
 public enum UInputAccess {
-    public static let path = "/dev/uinput"
-
-    /// Why /dev/uinput cannot be written, or nil when it can.
-    public static func problem() -> String? {
-        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd < 0 else {
-            close(fd)
-            return nil
-        }
-        let code = errno
-        if code == EACCES || code == EPERM { return "no permission to write \(path)" }
-        return "cannot open \(path): \(String(cString: strerror(code)))"
-    }
-
     /// The fix, for every place that says there is no uinput.
     public static let fix =
         "install udev/70-mediaremote.rules (it grants /dev/uinput to the person at the seat) and run "
@@ -32,11 +17,11 @@ public enum UInputAccess {
             + "(GNOME, Plasma, sway…) will act on its keys too, so a press can act twice; to fix it, \(fix)"
     }
 
-    /// Why `configuration` cannot be applied on this machine, or nil: a configuration that reads
-    /// keyboards is refused without uinput, for a keyboard read shared acts twice on every
-    /// media key.
-    public static func refusal(of configuration: Configuration) -> String? {
-        guard configuration.readKeyboards, let problem = problem() else { return nil }
+    /// Why `configuration` cannot be applied on this machine, where /dev/uinput cannot be
+    /// written for `uinputProblem` (nil: it can), or nil: a configuration that reads keyboards is
+    /// refused without uinput, for a keyboard read shared acts twice on every media key.
+    public static func refusal(of configuration: Configuration, uinputProblem: String?) -> String? {
+        guard configuration.readKeyboards, let problem = uinputProblem else { return nil }
         return keyboardRefusal(problem)
     }
 

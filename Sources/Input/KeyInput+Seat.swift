@@ -1,4 +1,5 @@
 import Loop
+import SystemFiles
 
 /// Fast user switching by logind's word: while another user's session has the seat, the devices
 /// are let go, even those this user may still read (the input group, root: the nodes' ACLs,
@@ -19,7 +20,7 @@ extension KeyInput {
 
     /// The user's STATE in logind's file, nil when there is none.
     static func userState(_ file: String) -> String? {
-        SysfsFile.read(file)?.split(separator: "\n").first { $0.hasPrefix("STATE=") }.map { String($0.dropFirst("STATE=".count)) }
+        SmallFile.read(file)?.split(separator: "\n").first { $0.hasPrefix("STATE=") }.map { String($0.dropFirst("STATE=".count)) }
     }
 
     /// logind's file changed: the seat went to another session (let every device go), or came

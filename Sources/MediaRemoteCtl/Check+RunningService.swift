@@ -1,5 +1,6 @@
 import Config
 import MediaRemoteClient
+import SystemFiles
 
 /// What the running mediaremoted reads, when one is running: `check` tells a file the service
 /// does not read from the one it does (a shell and the service may see different
@@ -36,9 +37,9 @@ extension Check {
             }
         }
         guard valid else { return warnings }
-        if let missing = InputDirectory.problem(service?.inputDirectory ?? InputDirectory.standard) {
+        if let missing = DevicePaths.directoryProblem(service?.inputDirectory ?? InputDirectory.standard) {
             warnings.append(InputDirectory.missing(missing))
-        } else if let problem = UInputAccess.problem() {
+        } else if let problem = DevicePaths.uinputProblem() {
             warnings.append(UInputAccess.sharedWarning(problem))
         }
         return warnings

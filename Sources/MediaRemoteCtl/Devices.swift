@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import MediaRemoteAPI
 import MediaRemoteClient
+import SystemFiles
 
 /// `mediaremotectl devices`: every input device, whether it is read, and how.
 struct Devices: ParsableCommand {
@@ -54,7 +55,7 @@ struct Devices: ParsableCommand {
         let devices = try proxy.describeDevices()
         // No directory is no device at all, for a reason the list cannot show: said instead of
         // "no input devices" (and on standard error beside the JSON).
-        let missing = InputDirectory.problem(try proxy.inputDirectory()).map(InputDirectory.missing)
+        let missing = DevicePaths.directoryProblem(try proxy.inputDirectory()).map(InputDirectory.missing)
         if json {
             if let missing { writeNotice("warning: " + missing) }
             writeLine(JSON.array(devices.map { device in

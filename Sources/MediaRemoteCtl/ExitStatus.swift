@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import SystemFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -6,6 +6,7 @@ import ArgumentParser
 import Config
 import Motion
 import MotionEvaluation
+import SystemFiles
 import Time
 
 /// `mediaremotectl motion`: the shake detector, live (`watch`) or offline (`replay`).

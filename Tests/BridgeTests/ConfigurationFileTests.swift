@@ -4,6 +4,7 @@ import DBus
 import DBusTypes
 import Foundation
 import MediaRemoteAPI
+import SystemFiles
 import Testing
 import TestSupport
 
@@ -39,7 +40,7 @@ struct ConfigurationFileTests {
     }
 
     /// This machine has no /dev/uinput (the guests test the machines that have one).
-    static let noUInput = UInputAccess.problem() != nil
+    static let noUInput = DevicePaths.uinputProblem() != nil
 
     @Test("without /dev/uinput, reading keyboards is refused whole: at start-up (file or flag), by a reload, and by check",
           .enabled(if: noUInput, "this machine has a writable /dev/uinput"))

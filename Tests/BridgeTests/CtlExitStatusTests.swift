@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 
 @testable import MediaRemoteCtl
+import SystemFiles
 
 /// Every exit status mediaremotectl documents, by running the built client: what a script can
 /// tell apart, and one error style (`mediaremotectl: …` on standard error) whatever failed.
@@ -73,7 +74,7 @@ struct CtlExitStatusTests {
         let valid = try Self.run(["check", files.path("valid.toml").path])
         // Standard error holds only the warning that there are no input devices to read at all, or
         // of shared reading, on a machine without /dev/uinput.
-        let said = InputDirectory.problem(InputDirectory.standard).map(InputDirectory.missing) ?? UInputAccess.problem().map(UInputAccess.sharedWarning)
+        let said = DevicePaths.directoryProblem(InputDirectory.standard).map(InputDirectory.missing) ?? DevicePaths.uinputProblem().map(UInputAccess.sharedWarning)
         let warning = said.map { "mediaremotectl: warning: " + $0 + "\n" } ?? ""
         #expect(valid.status == 0 && valid.stdout == "\(files.path("valid.toml").path): valid\n" && valid.stderr == warning)
 

@@ -8,6 +8,7 @@ import Testing
 import TestSupport
 
 @testable import MediaRemoteCtl
+import SystemFiles
 
 /// `--json` on every command, against a running service and a real player: one JSON value a
 /// command (monitor: one a line), none as null, an empty list as [], the chain as objects.
@@ -116,7 +117,7 @@ struct CtlJSONTests {
         let checked = try #require(try Self.parse(missing.stdout) as? [String: Any])
         // The warning of no input devices at all, or of shared reading on a machine without
         // /dev/uinput; none where both are there.
-        let warning = InputDirectory.problem(InputDirectory.standard).map(InputDirectory.missing) ?? UInputAccess.problem().map(UInputAccess.sharedWarning)
+        let warning = DevicePaths.directoryProblem(InputDirectory.standard).map(InputDirectory.missing) ?? DevicePaths.uinputProblem().map(UInputAccess.sharedWarning)
         #expect(checked["warnings"] as? [String] == [warning].compactMap { $0 })
         #expect(checked["service_file"] as? String == file.path)
         #expect((checked["problems"] as? [Any])?.isEmpty == true)

@@ -1,7 +1,7 @@
 // file-replacer FILE: replaces FILE whole, again and again until killed, alternately with two
 // texts of a megabyte each ("a…" and "b…"), as the service replaces its state file. A test
 // kills it at random moments and checks the file is always one of them, whole.
-import Config
+import SystemFiles
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 internal import CSystem
 import Loop
+import SystemFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +70,7 @@ final class DeviceDirectory {
 
     /// The nodes there now, in order.
     func scan() -> [String] {
-        SysfsFile.names(in: directory).filter { $0.hasPrefix(prefix) }.map { directory + "/" + $0 }
+        SmallFile.names(in: directory).filter { $0.hasPrefix(prefix) }.map { directory + "/" + $0 }
             .sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }
 

@@ -1,5 +1,6 @@
 internal import CEvdev
 internal import CSystem
+import SystemFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -14,16 +15,16 @@ enum SysfsCapabilities {
     /// ``deviceNumber(of:)``), from `/sys/dev/char`; nil when sysfs lacks it.
     static func read(_ number: (major: UInt32, minor: UInt32), sysfs: String = "/sys/dev/char") -> DeviceCapabilities? {
         let device = "\(sysfs)/\(number.major):\(number.minor)/device"
-        guard let name = SysfsFile.read(device + "/name"), let keys = SysfsFile.read(device + "/capabilities/key") else {
+        guard let name = SmallFile.read(device + "/name"), let keys = SmallFile.read(device + "/capabilities/key") else {
             return nil
         }
-        let axes = bits(SysfsFile.read(device + "/capabilities/abs") ?? "")
-        let properties = bits(SysfsFile.read(device + "/properties") ?? "")
+        let axes = bits(SmallFile.read(device + "/capabilities/abs") ?? "")
+        let properties = bits(SmallFile.read(device + "/properties") ?? "")
         return DeviceCapabilities(
             name: String(name.prefix { $0 != "\n" }), keys: bits(keys),
             hasAccelerometerProperty: properties.contains(UInt16(INPUT_PROP_ACCELEROMETER)),
             hasXYZAxes: [ABS_X, ABS_Y, ABS_Z].allSatisfy { axes.contains(UInt16($0)) },
-            switches: bits(SysfsFile.read(device + "/capabilities/sw") ?? ""))
+            switches: bits(SmallFile.read(device + "/capabilities/sw") ?? ""))
     }
 
     /// The kernel's sound card an input device belongs to (a codec's jack: its sysfs path runs

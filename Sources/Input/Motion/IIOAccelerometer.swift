@@ -1,4 +1,5 @@
 import Motion
+import SystemFiles
 import Time
 
 #if canImport(Glibc)
@@ -20,20 +21,20 @@ struct IIOAccelerometer {
     /// Nil when the directory is not an accelerometer.
     init?(directory: String) {
         let axes = ["x", "y", "z"]
-        guard axes.allSatisfy({ SysfsFile.read("\(directory)/in_accel_\($0)_raw") != nil }) else { return nil }
-        let shared = SysfsFile.number("\(directory)/in_accel_scale")
-        let scales = axes.map { SysfsFile.number("\(directory)/in_accel_\($0)_scale") ?? shared }
+        guard axes.allSatisfy({ SmallFile.read("\(directory)/in_accel_\($0)_raw") != nil }) else { return nil }
+        let shared = SmallFile.number("\(directory)/in_accel_scale")
+        let scales = axes.map { SmallFile.number("\(directory)/in_accel_\($0)_scale") ?? shared }
         guard scales.allSatisfy({ $0 != nil }) else { return nil }
         self.directory = directory
         self.scales = scales.map { $0! }
-        name = SysfsFile.read("\(directory)/name")?.split(whereSeparator: \.isNewline).first.map(String.init) ?? "iio"
-        let matrix = SysfsFile.read("\(directory)/mount_matrix") ?? SysfsFile.read("\(directory)/in_accel_mount_matrix")
+        name = SmallFile.read("\(directory)/name")?.split(whereSeparator: \.isNewline).first.map(String.init) ?? "iio"
+        let matrix = SmallFile.read("\(directory)/mount_matrix") ?? SmallFile.read("\(directory)/in_accel_mount_matrix")
         mountMatrix = matrix.flatMap { MountMatrix(parsing: $0) } ?? .identity
     }
 
     /// Every accelerometer under `root` (`/sys/bus/iio/devices`).
     static func all(under root: String) -> [IIOAccelerometer] {
-        SysfsFile.names(in: root).filter { $0.hasPrefix("iio:device") }
+        SmallFile.names(in: root).filter { $0.hasPrefix("iio:device") }
             .compactMap { IIOAccelerometer(directory: "\(root)/\($0)") }
             .sorted { $0.directory < $1.directory }
     }
@@ -42,7 +43,7 @@ struct IIOAccelerometer {
     func sample(at time: MonotonicInstant) -> MotionSample? {
         var values: [Double] = []
         for (axis, scale) in zip(["x", "y", "z"], scales) {
-            guard let raw = SysfsFile.number("\(directory)/in_accel_\(axis)_raw") else { return nil }
+            guard let raw = SmallFile.number("\(directory)/in_accel_\(axis)_raw") else { return nil }
             values.append(raw * scale / IIOAccelerometer.standardGravity)
         }
         return MotionSample(time: time, x: values[0], y: values[1], z: values[2])

@@ -1,3 +1,5 @@
+import SystemFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,17 +39,17 @@ public enum PassthroughIdentity: Equatable, Sendable {
         let device = node + "/device"
         let isVirtual = node.contains("/devices/virtual/")
         guard isVirtual else { return .original }
-        let phys = SysfsFile.read(device + "/phys").map(firstLine) ?? ""
-        let name = SysfsFile.read(device + "/name").map(firstLine) ?? ""
+        let phys = SmallFile.read(device + "/phys").map(firstLine) ?? ""
+        let name = SmallFile.read(device + "/name").map(firstLine) ?? ""
         return decide(phys: phys, isVirtual: isVirtual, name: name, hardwareNames: hardwareNames(sysfs: sysfs))
     }
 
     /// The names of the input devices the kernel made for hardware (not under devices/virtual).
     private static func hardwareNames(sysfs: String) -> Set<String> {
         let directory = sysfs + "/class/input"
-        return Set(SysfsFile.names(in: directory).filter { $0.hasPrefix("input") }.compactMap { entry -> String? in
+        return Set(SmallFile.names(in: directory).filter { $0.hasPrefix("input") }.compactMap { entry -> String? in
             guard let path = realPath(directory + "/" + entry), !path.contains("/devices/virtual/") else { return nil }
-            return SysfsFile.read(path + "/name").map(firstLine)
+            return SmallFile.read(path + "/name").map(firstLine)
         })
     }
 
