@@ -15,6 +15,7 @@ extension Coordinator {
             "call lines": calls.busyDestinations,
             "pending pushes": pendingPushes.count,
             "answers awaited": answers.bookkeeping,
+            "player sounds": audio.bookkeeping,
         ]
     }
 }

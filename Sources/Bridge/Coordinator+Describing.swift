@@ -14,12 +14,12 @@ extension Coordinator {
     func describePlayers() -> DescribePlayersReply {
         let registry = router.registry
         let players = registry.players.map { app, player, receiving in
-            let sound = describeSound(of: app)
             return DescribePlayersReply.Player(
                 name: player.busName, app: app.busName, status: player.status.rawValue, receiving: receiving,
                 capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
                 lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: router.now) == app,
-                reason: registry.nowPlayingReason(for: app, at: router.now), sound: sound.audibility, streams: sound.streams)
+                reason: registry.nowPlayingReason(for: app, at: router.now), sound: registry.audibility(of: app).rawValue,
+                streams: audio.describeStreams(of: app))
         }
         // The ones ignored, and the rule that ignores each: never players to the rules.
         let ignored = tracker.ignoredPlayers.map { name, owner, listedAs in

@@ -8,13 +8,11 @@ extension Coordinator: PlayerTrackerDelegate {
         Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
         // What is heard is told with the appearance, in one change: a player that says Playing
         // and is silent while another is heard never flickers through Now Playing.
-        sounds.expect(app)
-        let heard = soundChanges()
+        let heard = audio.playerAppearing(app, player.busName)
         change { dispatcher in
             dispatcher.registry.playerAppeared(app, player, arrival, at: router.now)
             for (app, audibility) in heard { dispatcher.registry.audibilityChanged(app, to: audibility, at: router.now) }
         }
-        identifyPlayer(app, player.busName)
     }
 
     func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?) {

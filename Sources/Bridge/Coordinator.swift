@@ -25,11 +25,8 @@ final class Coordinator {
     private(set) var proxy: ProxyPlayer?
     /// Media keys, headset buttons and accelerometers.
     let inputs: DeviceInputs
-    /// The audio server's streams, and the players they were matched to (Coordinator+Audio.swift).
-    let audio: AudioServer
-    var sounds = PlayerSounds()
-    var processParents = ProcessParents()
-    var audioServerWatch: NameWatch?
+    /// The audio server followed, and who is heard (Audio/AudioFollower.swift).
+    let audio: AudioFollower
 
     /// Where the options come from, again on each reload (the file, the flags).
     let settings: Settings
@@ -69,7 +66,7 @@ final class Coordinator {
             calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
         router = EventRouter()
         inputs = DeviceInputs(loop: connection.loop)
-        audio = AudioServer(loop: connection.loop)
+        audio = AudioFollower(connection: connection)
         announcer = PropertyAnnouncer(connection: connection)
         answers = AnswerWatch(connection: connection)
         // Nothing to announce or open yet: the announcer's first state is made at start, and the
@@ -100,6 +97,7 @@ final class Coordinator {
             self.change { $0.registry.appLeft(app) }
         }
         answers.onAnswer = { [unowned self] app in self.answeredAgain(app) }
+        audio.rules = self
         inputs.rules = self
         startRemembering(in: stateFolder)
         tracker.start()
@@ -112,7 +110,7 @@ final class Coordinator {
         delivery.playerLeft(app)
         answers.forget(app)
         failures.forget(app)
-        forgetSounds(of: app)
+        audio.forget(app)
     }
 
     /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.

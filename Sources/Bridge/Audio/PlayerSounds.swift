@@ -25,6 +25,9 @@ struct PlayerSounds {
         identities[app] = identity
     }
 
+    /// The entries kept for players, in all four tables: 0 once every player has left.
+    var bookkeeping: Int { identities.count + unidentified.count + everMatched.count + matches.count }
+
     mutating func forget(_ app: AppID) {
         unidentified.remove(app)
         identities[app] = nil

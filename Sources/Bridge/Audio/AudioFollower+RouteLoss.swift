@@ -8,7 +8,7 @@ import Time
 
 /// An output going away pauses every player heard through it (``RouteLoss``): a sink removed
 /// (a Bluetooth or USB headset) or headphones pulled out of a jack.
-extension Coordinator {
+extension AudioFollower {
     /// A sink went away: each app with a stream on it (as last seen) that plays is paused. A
     /// person moving a stream to another output removes no sink: nothing is paused.
     func audioServer(_ server: AudioServer, removed sink: AudioSink, streams: [AudioStream], deviceGone: Bool) {
@@ -28,8 +28,9 @@ extension Coordinator {
     /// cannot be told (no server, no stream matched, a jack of no known card), Now Playing's
     /// pause goes as for any output gone.
     func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant) {
-        let sinksOf = sounds.matches.mapValues { $0.compactMap { $0.stream.sink.flatMap { audio.sinks[$0] } } }
-        let nowPlaying = router.registry.nowPlaying(at: router.now)
+        guard let rules else { return }
+        let sinksOf = sounds.matches.mapValues { $0.compactMap { $0.stream.sink.flatMap { server.sinks[$0] } } }
+        let nowPlaying = rules.registry.nowPlaying(at: rules.now)
         let heard = RouteLoss.heardThrough(jackCard: card, nowPlaying: nowPlaying, sinksOf: sinksOf)
         if let nowPlaying, !heard.contains(nowPlaying) {
             let elsewhere = (sinksOf[nowPlaying] ?? []).map(\.displayName).joined(separator: ", ")
@@ -44,17 +45,18 @@ extension Coordinator {
     /// `players.pause_on_route_loss` is off; said in the log either way. An app with no player
     /// (one registered over D-Bus only) that is Now Playing gets the pause too, and its
     /// responders decide, as iOS tells every app of a route change.
-    func routeLost(_ what: String, heardThrough heard: Set<AppID>, at time: MonotonicInstant) {
-        let registry = router.registry
-        let apps = RouteLoss.appsToPause(heardThrough: heard, nowPlaying: registry.nowPlaying(at: router.now)) {
+    private func routeLost(_ what: String, heardThrough heard: Set<AppID>, at time: MonotonicInstant) {
+        guard let rules else { return }
+        let registry = rules.registry
+        let apps = RouteLoss.appsToPause(heardThrough: heard, nowPlaying: registry.nowPlaying(at: rules.now)) {
             registry.player(of: $0).map { $0.status == .playing }
         }
         guard !apps.isEmpty else { return }
         let names = apps.map { registry.player(of: $0)?.busName.rawValue ?? $0.busName.rawValue }.joined(separator: ", ")
-        guard options.pauseOnRouteLoss else {
+        guard rules.pausesOnRouteLoss else {
             return Log.info("\(what) went away while \(names) played through it; not pausing (players.pause_on_route_loss)")
         }
         Log.info("\(what) went away while \(names) played through it: pausing \(apps.count == 1 ? "it" : "each")")
-        for app in apps { dispatch(.remoteControl(.pause, at: time, from: .route), to: app) }
+        for app in apps { rules.dispatch(.remoteControl(.pause, at: time, from: .route), to: app) }
     }
 }
