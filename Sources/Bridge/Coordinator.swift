@@ -40,11 +40,8 @@ final class Coordinator {
     var failures = FailureLog()
     /// Apps that did not answer an event, waited for until they answer again.
     let answers: AnswerWatch
-    /// Where what the rules know is kept across restarts (Coordinator+State.swift); nil when
-    /// it cannot be.
-    var state: StateStore?
-    /// Ends the recall of the state if the players on the bus at start are slow to be read.
-    var recallDeadline: Timer?
+    /// What the rules know, kept across restarts (State/StateKeeper.swift).
+    let state = StateKeeper()
     private var appWatch: SignalSubscription?
     private let announcer: PropertyAnnouncer
     /// Ends a seek begun by a call that got no end (Coordinator+Effects.swift).
@@ -99,7 +96,9 @@ final class Coordinator {
         answers.onAnswer = { [unowned self] app in self.answeredAgain(app) }
         audio.rules = self
         inputs.rules = self
-        startRemembering(in: stateFolder)
+        state.rules = self
+        tracker.onSettled = { [unowned self] in self.state.playersSettled() }
+        state.start(in: stateFolder, connection: connection)
         tracker.start()
         announcer.announce(PublishedState(self))
     }
@@ -143,7 +142,7 @@ final class Coordinator {
             announcer.announce(PublishedState(self))
             proxy?.targetChanged()
         }
-        rememberState()
+        state.remember()
         graceTimer.arm(at: router.registry.graceEnds(after: router.now))
     }
 }

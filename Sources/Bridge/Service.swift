@@ -122,7 +122,7 @@ public final class Service {
             coordinator.finishBeforeStopping(timeout: options.callTimeout + .milliseconds(100))
             _ = try? connection.releaseName(MediaRemoteNames.busName)
         }
-        coordinator.saveStateBeforeStopping()
+        coordinator.state.saveBeforeStopping()
         return outcome
     }
 

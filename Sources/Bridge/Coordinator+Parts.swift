@@ -1,11 +1,15 @@
 import Core
 import Time
 
-/// The rules as the audio follower sees them (``AudioRules``), and what the devices tell of a
-/// jack passed on to it.
-extension Coordinator: AudioRules {
+/// The rules as the audio follower and the state keeper see them (``AudioRules``,
+/// ``RememberingRules``), and what the devices tell of a jack passed on to the follower.
+extension Coordinator: AudioRules, RememberingRules {
     var registry: Registry { router.registry }
     var now: MonotonicInstant { router.now }
+
+    func changeRegistry(_ body: (inout Registry) -> Void) {
+        change { body(&$0.registry) }
+    }
     var pausesOnRouteLoss: Bool { options.pauseOnRouteLoss }
 
     func audibilityChanged(_ changes: [(AppID, Audibility)]) {

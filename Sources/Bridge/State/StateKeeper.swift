@@ -1,0 +1,98 @@
+import Core
+import DBus
+import DBusTypes
+import Loop
+import Time
+
+/// The rules as the state keeper sees them (``StateKeeper``): their state to read, and a change
+/// to make to it.
+protocol RememberingRules: AnyObject {
+    var registry: Registry { get }
+    var now: MonotonicInstant { get }
+    func changeRegistry(_ body: (inout Registry) -> Void)
+}
+
+/// What the rules know, kept across restarts (``StateStore``): recalled at start for the
+/// players still on the bus, then written as it changes. It owns the store and the recall's
+/// deadline; the rules it sees through ``RememberingRules``.
+final class StateKeeper {
+    private var store: StateStore?
+    /// Ends the recall if the players on the bus at start are slow to be read.
+    private var recallDeadline: Timer?
+    private var saved: SavedState?
+    weak var rules: (any RememberingRules)?
+
+    /// The longest the players found at start may take to be read (a `GetAll` and its retry
+    /// take at most about 4 s).
+    static let longestRecall = Duration.seconds(15)
+
+    /// Reads what the service before this one on this bus left in `folder`, and recalls it while
+    /// the players are found (call before the tracker starts; ``playersSettled()`` when every
+    /// player on the bus has been read). Without a folder or the bus's id, the service runs as it
+    /// did before it kept anything, and says so.
+    func start(in folder: String?, connection: Connection) {
+        guard let folder else {
+            Log.warning("neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set: who was Now Playing is not kept across restarts")
+            return
+        }
+        let busID: String
+        do throws(DBusError) {
+            busID = try connection.busID()
+        } catch {
+            Log.warning("the bus does not tell its id (\(error.clause)): who was Now Playing is not kept across restarts")
+            return
+        }
+        let store = StateStore(folder: folder, busID: busID, loop: connection.loop)
+        self.store = store
+        guard let saved = store.load() else { return }
+        self.saved = saved
+        rules?.changeRegistry { $0.recall(saved.memory, savedAt: saved.savedAt) }
+        // However the players answer, the recall ends: a player that never does is left out.
+        do throws(LoopError) {
+            recallDeadline = try connection.loop.schedule(after: Self.longestRecall) { [weak self] in
+                guard let self, self.rules?.registry.isRecalling == true else { return }
+                Log.warning("not every player on the bus was read within \(Self.longestRecall): recalled without the rest")
+                self.endRecall()
+            }
+        } catch {
+            Log.warning("cannot bound the recall (\(error)); it ends when every player on the bus has been read")
+        }
+    }
+
+    /// Every player on the bus at start has been read.
+    func playersSettled() {
+        endRecall()
+    }
+
+    /// What was recalled is told, the rest forgotten, and from now on the memory is written as
+    /// it changes.
+    private func endRecall() {
+        recallDeadline?.cancel()
+        recallDeadline = nil
+        guard let rules, let saved, rules.registry.isRecalling else { return }
+        self.saved = nil
+        rules.changeRegistry { $0.endRecall() }
+        let now = rules.now
+        let registry = rules.registry
+        let recalled = saved.memory.players.filter { registry.player(of: $0.app)?.busName == $0.busName }.map(\.busName.rawValue)
+        let nowPlaying = registry.nowPlaying(at: now).map { app in
+            "; Now Playing: \(registry.player(of: app)?.busName ?? app.busName) (\(registry.whyNowPlaying(at: now) ?? ""))"
+        }
+        Log.info(
+            "recalled what the service before knew of \(recalled.count) of its \(saved.memory.players.count) players"
+                + (recalled.isEmpty ? "" : " (\(recalled.joined(separator: ", ")))") + (nowPlaying ?? ""))
+    }
+
+    /// Keeps the memory up to date (as each change is published): not while it is being
+    /// recalled, when the rules know less than the file.
+    func remember() {
+        guard let registry = rules?.registry, !registry.isRecalling else { return }
+        store?.remember(registry.memory)
+    }
+
+    /// The service stops: the memory written as it is now.
+    func saveBeforeStopping() {
+        guard let registry = rules?.registry, !registry.isRecalling else { return }
+        store?.stop(registry.memory)
+    }
+}
