@@ -37,7 +37,7 @@ extension Coordinator {
         pendingPushes[app] = pending + 1
         connection.call(
             StandardMembers.introspect, NoArguments(), destination: app.busName, path: path, interface: .introspectable,
-            timeout: responderTimeout
+            timeout: rules.responderTimeout
         ) { [weak self] result in
             guard let self else { return }
             let left = (self.pendingPushes[app] ?? 1) - 1

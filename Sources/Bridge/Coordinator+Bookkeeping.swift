@@ -7,15 +7,10 @@ extension Coordinator {
     /// is 0: nothing is kept for an app that is gone (`make soak` watches this while players
     /// come and go by the thousand).
     var bookkeeping: [String: Int] {
-        [
-            "apps": router.registry.appCount,
+        rules.bookkeeping.merging([
             "tracked players": tracker.bookkeeping,
-            "seeks": delivery.bookkeeping,
-            "failures told": failures.count,
-            "call lines": calls.busyDestinations,
             "pending pushes": pendingPushes.count,
-            "answers awaited": answers.bookkeeping,
             "player sounds": audio.bookkeeping,
-        ]
+        ]) { $1 }
     }
 }

@@ -18,10 +18,10 @@ extension Coordinator {
 
     /// Takes the settings that are plain values, as they are: at start-up and on every reload.
     func adoptPlainValues(_ options: Service.Options) {
-        delivery.callTimeout = options.callTimeout
+        rules.delivery.callTimeout = options.callTimeout
         proxy?.callTimeout = options.callTimeout
-        delivery.seekStep = options.seekStep
-        delivery.seekInterval = options.seekInterval
+        rules.delivery.seekStep = options.seekStep
+        rules.delivery.seekInterval = options.seekInterval
     }
 
     /// Applies `options` over `old`; returns what changed, in words, for the log.

@@ -12,7 +12,7 @@ extension Coordinator {
         inputs.stop()
         waitForDispatches(timeout)
         for event in router.dispatcher.endingsBeforeStopping(at: router.now) {
-            Log.info("stopping: delivering \(Coordinator.describe(event)) to where it began")
+            Log.info("stopping: delivering \(RulesShell.describe(event)) to where it began")
             dispatch(event)
         }
         waitForDispatches(timeout)

@@ -15,12 +15,9 @@ import Time
 /// proxy). Everything runs on the loop's thread.
 final class Coordinator {
     let connection: Connection
-    /// The rules' state, and every event's way up its chain.
-    let router: EventRouter
+    /// The rules at work: their state, every change and dispatch, the deliveries (Rules/RulesShell.swift).
+    let rules: RulesShell
     let tracker: PlayerTracker
-    let delivery: PlayerDelivery
-    /// Every call that delivers an event (or forwards the proxy's) goes through it: a line per app.
-    let calls: CallQueue
     /// The MPRIS player standing for Now Playing, when turned on.
     private(set) var proxy: ProxyPlayer?
     /// Media keys, headset buttons and accelerometers.
@@ -36,44 +33,29 @@ final class Coordinator {
     /// BecomeFirstResponder calls whose object is being checked, per app (``Limits``).
     var pendingPushes: [AppID: Int] = [:]
 
-    /// The players' failures the log has told of.
-    var failures = FailureLog()
-    /// Apps that did not answer an event, waited for until they answer again.
-    let answers: AnswerWatch
     /// What the rules know, kept across restarts (State/StateKeeper.swift).
     let state = StateKeeper()
     private var appWatch: SignalSubscription?
     private let announcer: PropertyAnnouncer
-    /// Ends a seek begun by a call that got no end (Coordinator+Effects.swift).
-    lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
-        Log.warning("cannot make the timer that ends seeks begun by a call (\($0)); such a seek lasts until its end is sent")
-    }) { [unowned self] in self.endSeeksDue() }
-    /// The moment Now Playing may move by itself (the end of a track-change grace).
-    private lazy var graceTimer = DeadlineTimer(loop: connection.loop, onFailure: {
-        Log.warning("cannot make the track-change timer (\($0)): Now Playing moves at the next change instead")
-    }) { [unowned self] in self.publishChanges() }
 
     /// With `options`' plain values adopted (``adopt(_:)``); the devices and the proxy are
     /// started apart.
     init(connection: Connection, settings: Settings, options: Service.Options) {
         (self.connection, self.settings, self.options) = (connection, settings, options)
         tracker = PlayerTracker(connection: connection, ignoring: options.ignoredPlayers)
-        calls = CallQueue(connection: connection)
-        delivery = PlayerDelivery(
-            calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
-        router = EventRouter()
+        rules = RulesShell(
+            connection: connection, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
         inputs = DeviceInputs(loop: connection.loop)
         audio = AudioFollower(connection: connection)
         announcer = PropertyAnnouncer(connection: connection)
-        answers = AnswerWatch(connection: connection)
         // Nothing to announce or open yet: the announcer's first state is made at start, and the
         // sensors open once the service's name is taken.
         _ = router.apply { Self.setRules(&$0, options) }
         adoptPlainValues(options)
     }
 
-    /// How long a Responder1 object has to answer.
-    var responderTimeout: Duration { options.callTimeout }
+    /// The rules' state, and every event's way up its chain.
+    var router: EventRouter { rules.router }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
     /// ``takeProxyName()``), recalls what the service before this one knew (kept
@@ -82,10 +64,8 @@ final class Coordinator {
         try connection.export([BridgeInterface.make(self)], at: MediaRemoteNames.objectPath)
         if mprisProxy { try startProxy() }
         tracker.delegate = self
-        delivery.onFailure = { [unowned self] app, what, error in
-            guard self.failures.shouldTell(app, error.name, appIsThere: self.router.registry.player(of: app) != nil) else { return }
-            Log.warning("\(what): \(error.clause); it counts as declining (said once for this player and error)")
-        }
+        rules.host = self
+        rules.start()
         appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
             // A connection that closes loses its unique name: everything of that app goes.
             guard name.isUnique, new == nil else { return }
@@ -93,7 +73,6 @@ final class Coordinator {
             self.forgetPlayer(of: app)
             self.change { $0.registry.appLeft(app) }
         }
-        answers.onAnswer = { [unowned self] app in self.answeredAgain(app) }
         audio.rules = self
         inputs.rules = self
         state.rules = self
@@ -103,18 +82,16 @@ final class Coordinator {
         announcer.announce(PublishedState(self))
     }
 
-    /// What the shell keeps of an app's player goes with it: its seeks, its failures told, the
-    /// wait for its answer.
+    /// What the parts keep of an app's player goes with it: its seeks, its failures told, the
+    /// wait for its answer, its sound.
     func forgetPlayer(of app: AppID) {
-        delivery.playerLeft(app)
-        answers.forget(app)
-        failures.forget(app)
+        rules.forget(app)
         audio.forget(app)
     }
 
     /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.
     func startProxy() throws(DBusError) {
-        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: self, callTimeout: delivery.callTimeout)
+        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: rules.calls, rules: self, callTimeout: rules.delivery.callTimeout)
         try proxy.start()
         self.proxy = proxy
     }
@@ -133,9 +110,8 @@ final class Coordinator {
         proxy = nil
     }
 
-    /// Announces what changed (the properties, the proxy's target), keeps the memory, and arms
-    /// a timer for the moment Now Playing may move by itself (the end of a track-change grace).
-    func publishChanges() {
+    /// Announces what changed (the properties, the proxy's target) and keeps the memory.
+    func publish() {
         // While a memory is recalled, the players found so far are not the whole story: Now
         // Playing is announced once the recall ends, not flickered through the partial ones.
         if !router.registry.isRecalling {
@@ -143,6 +119,5 @@ final class Coordinator {
             proxy?.targetChanged()
         }
         state.remember()
-        graceTimer.arm(at: router.registry.graceEnds(after: router.now))
     }
 }

@@ -5,7 +5,7 @@ import Time
 /// The one place the rules' effects are performed: every change of the rules' state and every
 /// dispatch goes through here, so what a change asks (``RulesEffect``) is done, in its order,
 /// whoever made it.
-extension Coordinator: EventDispatching {
+extension RulesShell {
     /// Applies a change to the rules' state and performs what it asks. A change the rules refuse
     /// throws, having changed nothing.
     @discardableResult
@@ -31,9 +31,11 @@ extension Coordinator: EventDispatching {
     func perform(_ effects: [RulesEffect], completion: ((Outcome) -> Void)? = nil) {
         for effect in effects {
             switch effect {
-            case .motion(let wanted): inputs.setMotionActive(wanted)
+            case .motion(let wanted): host?.motionWanted(wanted)
             case .dispatch(let event): dispatch(event)
-            case .publish: publishChanges()
+            case .publish:
+                host?.publish()
+                graceTimer.arm(at: router.registry.graceEnds(after: router.now))
             case .endSeeks(let deadline): seekTimer.arm(at: deadline)
             case .deliver(let running, let link):
                 deliver(running.event, to: link) { [weak self] answer in
@@ -41,7 +43,7 @@ extension Coordinator: EventDispatching {
                     self.perform(self.router.answered(running, answer), completion: completion)
                 }
             case .announce(let event, let outcome):
-                Coordinator.log(event, outcome)
+                RulesShell.log(event, outcome)
                 announce(event, outcome)
             case .finished(let outcome): completion?(outcome)
             case .awaitAnswer(let app): answers.watch(app, hasPlayer: router.registry.player(of: app) != nil)
@@ -54,7 +56,7 @@ extension Coordinator: EventDispatching {
     /// dispatched, and the timer armed for the next.
     func endSeeksDue() {
         for event in change({ $0.takeSeekEndsDue(at: router.now) }) {
-            Log.info("\(Coordinator.describe(event)): the seek begun by a call \(SeekInProgress.longestWithoutEnd) ago got no end; ending it")
+            Log.info("\(RulesShell.describe(event)): the seek begun by a call \(SeekInProgress.longestWithoutEnd) ago got no end; ending it")
             dispatch(event)
         }
         perform([.endSeeks(at: router.dispatcher.nextSeekDeadline)])

@@ -7,7 +7,7 @@ import Time
 
 /// The deliveries the dispatcher asks for (an MPRIS call, the shake action, a Responder1 call),
 /// and each outcome logged and announced.
-extension Coordinator {
+extension RulesShell {
     func deliver(_ event: Event, to link: Link, answer: @escaping (Dispatch.Answer) -> Void) {
         switch link {
         case .player(let app, let player):
@@ -18,7 +18,7 @@ extension Coordinator {
             if let subtype = action.remoteControl {
                 delivery.deliver(subtype, to: app, player: player, answer: answer)
             } else {
-                delivery.toggleShuffle(of: app, player: player, current: tracker.value(of: MPRISMembers.shuffle, of: app), answer: answer)
+                delivery.toggleShuffle(of: app, player: player, current: host?.shuffle(of: app), answer: answer)
             }
         case .responder(let address):
             callResponder(address, event, answer: answer)
@@ -56,15 +56,15 @@ extension Coordinator {
         switch outcome {
         case .handled(.shakeAction(let action, _, let player)):
             // A decision the service made itself, on a person's configuration: said at info.
-            Log.info("\(Coordinator.describe(event)) from \(event.source): nobody handled it, so the shake action \(action) went to \(player.busName)")
+            Log.info("\(RulesShell.describe(event)) from \(event.source): nobody handled it, so the shake action \(action) went to \(player.busName)")
         case .handled(let link):
-            Log.debug("\(Coordinator.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
+            Log.debug("\(RulesShell.describe(event)) from \(event.source): handled by \(ObjectAddress(link).busName)")
         case .unanswered(let link):
             Log.info(
-                "\(Coordinator.describe(event)) from \(event.source): sent to \(ObjectAddress(link)), which did not answer in time; "
+                "\(RulesShell.describe(event)) from \(event.source): sent to \(ObjectAddress(link)), which did not answer in time; "
                     + "it may still act on it, so it goes to nobody else, and events pass its app (\(link.app)) by until it answers again")
         case .discarded(let reason):
-            Log.info("\(Coordinator.describe(event)) from \(event.source): discarded (\(reason.rawValue): \(reason.explanation))")
+            Log.info("\(RulesShell.describe(event)) from \(event.source): discarded (\(reason.rawValue): \(reason.explanation))")
         }
     }
 

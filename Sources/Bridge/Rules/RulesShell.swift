@@ -1,0 +1,81 @@
+import Core
+import DBus
+import DBusTypes
+import Loop
+import MPRIS
+import Time
+
+/// What the rules shell asks of the rest of the daemon: the effects that are not its own.
+protocol RulesHost: AnyObject {
+    /// Open the accelerometers (motion is wanted: claimed, or a shake action set), or close them.
+    func motionWanted(_ wanted: Bool)
+    /// The rules' state changed: announce it (the properties, the proxy's target) and keep it.
+    func publish()
+    /// A player's `Shuffle` as last read, for the shake action that toggles it.
+    func shuffle(of app: AppID) -> Bool?
+}
+
+/// The rules at work: their state and every event's way up its chain (``EventRouter``), the
+/// deliveries to players and responders, the apps that did not answer, the failures told, and
+/// the timers the rules ask for (a seek begun by a call that gets no end, the end of a
+/// track-change grace). The only owner of a change of the rules and of a dispatch: every one
+/// goes through ``change(_:)`` or ``dispatch(_:completion:)``, whose effects it performs, asking
+/// its host for the ones it does not own.
+final class RulesShell {
+    let router = EventRouter()
+    let connection: Connection
+    /// Every call that delivers an event (or forwards the proxy's) goes through it: a line per app.
+    let calls: CallQueue
+    let delivery: PlayerDelivery
+    /// Apps that did not answer an event, waited for until they answer again.
+    let answers: AnswerWatch
+    /// The players' failures the log has told of.
+    var failures = FailureLog()
+    weak var host: (any RulesHost)?
+    /// Ends a seek begun by a call that got no end.
+    lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+        Log.warning("cannot make the timer that ends seeks begun by a call (\($0)); such a seek lasts until its end is sent")
+    }) { [unowned self] in self.endSeeksDue() }
+    /// The moment Now Playing may move by itself (the end of a track-change grace).
+    lazy var graceTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+        Log.warning("cannot make the track-change timer (\($0)): Now Playing moves at the next change instead")
+    }) { [unowned self] in self.host?.publish() }
+
+    init(connection: Connection, callTimeout: Duration, seekStep: Duration, seekInterval: Duration) {
+        self.connection = connection
+        calls = CallQueue(connection: connection)
+        delivery = PlayerDelivery(calls: calls, callTimeout: callTimeout, seekStep: seekStep, seekInterval: seekInterval)
+        answers = AnswerWatch(connection: connection)
+    }
+
+    /// Starts telling: of players' failures (once each), of apps answering again.
+    func start() {
+        delivery.onFailure = { [unowned self] app, what, error in
+            guard self.failures.shouldTell(app, error.name, appIsThere: self.router.registry.player(of: app) != nil) else { return }
+            Log.warning("\(what): \(error.clause); it counts as declining (said once for this player and error)")
+        }
+        answers.onAnswer = { [unowned self] app in self.answeredAgain(app) }
+    }
+
+    var registry: Registry { router.registry }
+    var now: MonotonicInstant { router.now }
+
+    /// How long a Responder1 object has to answer: the players' call timeout.
+    var responderTimeout: Duration { delivery.callTimeout }
+
+    /// What the shell keeps of an app goes with it: its seeks, the wait for its answer, its
+    /// failures told.
+    func forget(_ app: AppID) {
+        delivery.playerLeft(app)
+        answers.forget(app)
+        failures.forget(app)
+    }
+
+    /// The entries kept per app, for leak checks.
+    var bookkeeping: [String: Int] {
+        [
+            "apps": router.registry.appCount, "seeks": delivery.bookkeeping, "failures told": failures.count,
+            "call lines": calls.busyDestinations, "answers awaited": answers.bookkeeping,
+        ]
+    }
+}
