@@ -5,8 +5,8 @@ import Time
 /// The rules at work, as a state machine: their state (the dispatcher and its registry), every
 /// change to it (``apply(_:)``) and every event's way up its chain (``start(_:)``, then
 /// ``answered(_:_:)`` for each delivery). It performs nothing, and holds no connection: each
-/// step returns what must be done as ``RulesEffect``s, which the coordinator performs
-/// (Coordinator+Effects.swift), bringing each delivery's answer back here. Everything runs on
+/// step returns what must be done as ``RulesEffect``s, which the rules shell performs
+/// (RulesShell+Effects.swift), bringing each delivery's answer back here. Everything runs on
 /// the loop's thread.
 final class EventRouter {
     /// The rules' state. Changed only through ``apply(_:)``, ``start(_:)`` and ``answered(_:_:)``.

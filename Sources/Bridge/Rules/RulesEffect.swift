@@ -3,7 +3,7 @@ import MediaRemoteAPI
 import Time
 
 /// What the daemon does because the rules' state changed or an event went a step up its
-/// chain. The rules' side (``EventRouter``) says what; ``Coordinator/perform(_:completion:)``
+/// chain. The rules' side (``EventRouter``) says what; ``RulesShell/perform(_:completion:)``
 /// does it, in the order the list gives, and the order is decided here and nowhere else.
 enum RulesEffect: Equatable {
     /// Open the accelerometers (motion is wanted: claimed, or a shake action set), or close them.
