@@ -45,8 +45,8 @@ public final class AudioServer {
     /// Trying again shortly, after the server's name appeared but its socket refused: a server
     /// takes its name on the bus before it listens (pipewire-pulse does).
     private var retry: Loop.Timer?
-    /// The model's timers: the end of a burst of changes (``changed()``), streams asked again
-    /// for their sink, every stream asked again after a sink changed, sinks removed told.
+    /// The end of a burst of changes (``changed()``), and the timers the model asks for: streams
+    /// asked again for their sink, every stream asked again after a sink changed, sinks removed told.
     private var coalescing: Loop.Timer?
     private var sinkTimer: Loop.Timer?
     private var moveTimer: Loop.Timer?
@@ -168,7 +168,7 @@ public final class AudioServer {
         sinkTimer?.disarm()
         isConnected = false
         // Told at once: nothing of the server is left to wait for.
-        if !model.apply(.disconnected, at: MonotonicClock.now).isEmpty { delegate?.audioServerChanged(self) }
+        if model.apply(.disconnected, at: MonotonicClock.now).contains(.changed) { delegate?.audioServerChanged(self) }
     }
 
     /// Hands the model what the server said, and does what it asks.
@@ -184,7 +184,8 @@ public final class AudioServer {
         case .describeAllStreams: ask { pa_context_get_sink_input_info_list($0, streamInfo, self.unretained) }
         case .scheduleSinkAsks(let delay): arm(&sinkTimer, after: delay) { $0.apply(.sinkAsksDue) }
         case .scheduleAllStreamsAgain(let delay): arm(&moveTimer, after: delay) { $0.perform(.describeAllStreams) }
-        case .scheduleRemovals(let delay): arm(&removalTimer, after: delay) { $0.apply(.removalsDue) }
+        // A removal is never lost for want of a timer: told at once, its device judged as it is.
+        case .scheduleRemovals(let delay): arm(&removalTimer, after: delay, orAtOnce: true) { $0.apply(.removalsDue) }
         case .changed: changed()
         case .removed(let sink, let streams, let deviceGone):
             delegate?.audioServer(self, removed: sink, streams: streams, deviceGone: deviceGone)
@@ -197,10 +198,11 @@ public final class AudioServer {
         release(request(context))
     }
 
-    /// Arms `timer` (made on first use) unless it is armed; without a timer, does it at once.
-    private func arm(_ timer: inout Loop.Timer?, after delay: Duration, _ fire: @escaping (AudioServer) -> Void) {
+    /// Arms `timer` (made on first use) unless it is armed. Without a timer (no file
+    /// descriptor left), an ask again is skipped, and what `orAtOnce` is done at once.
+    private func arm(_ timer: inout Loop.Timer?, after delay: Duration, orAtOnce: Bool = false, _ fire: @escaping (AudioServer) -> Void) {
         if timer == nil { timer = try? pulseLoop.loop.makeTimer { [unowned self] in fire(self) } }
-        guard let timer else { return fire(self) }
+        guard let timer else { return orAtOnce ? fire(self) : () }
         if !timer.isArmed { timer.schedule(after: delay) }
     }
 

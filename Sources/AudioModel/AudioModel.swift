@@ -16,6 +16,8 @@ public struct AudioModel: Sendable {
     private var movedFrom: [UInt32: Move] = [:]
     /// Streams whose sink the server did not say yet, and how many times they were asked again.
     private(set) var sinkAsks: [UInt32: Int] = [:]
+    /// Streams asked ``sinkAsksMost`` times without saying: not asked again while they last.
+    private var sinkGivenUp: Set<UInt32> = []
     /// Sinks removed, told once the server has had a moment to remove their cards too.
     private var removals: [Removal] = []
 
@@ -99,6 +101,7 @@ public struct AudioModel: Sendable {
         case .streamRemoved(let id):
             movedFrom[id] = nil
             sinkAsks[id] = nil
+            sinkGivenUp.remove(id)
             return streams.removeValue(forKey: id) != nil ? [.changed] : []
         case .clientRemoved(let id):
             return clients.removeValue(forKey: id) != nil ? [.changed] : []
@@ -145,16 +148,18 @@ public struct AudioModel: Sendable {
     /// sink that goes away, and its player would not be paused.
     private mutating func described(_ stream: AudioStream, at now: MonotonicInstant) -> [Action] {
         var actions: [Action] = []
-        if stream.sink == nil {
+        if stream.sink == nil, !sinkGivenUp.contains(stream.id) {
             let asked = sinkAsks[stream.id, default: 0]
             if asked < Self.sinkAsksMost {
                 sinkAsks[stream.id] = asked
                 actions.append(.scheduleSinkAsks(after: Self.sinkAskInterval))
             } else {
                 sinkAsks[stream.id] = nil
+                sinkGivenUp.insert(stream.id)
             }
-        } else {
+        } else if stream.sink != nil {
             sinkAsks[stream.id] = nil
+            sinkGivenUp.remove(stream.id)
         }
         guard streams[stream.id] != stream else { return actions }
         if let before = streams[stream.id]?.sink, before != stream.sink { movedFrom[stream.id] = Move(sink: before, at: now) }

@@ -8,11 +8,12 @@ extension Coordinator: PlayerTrackerDelegate {
         Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
         // What is heard is told with the appearance, in one change: a player that says Playing
         // and is silent while another is heard never flickers through Now Playing.
-        let heard = audio.playerAppearing(app, player.busName)
+        let heard = audio.playerAppearing(app)
         change { dispatcher in
             dispatcher.registry.playerAppeared(app, player, arrival, at: router.now)
             for (app, audibility) in heard { dispatcher.registry.audibilityChanged(app, to: audibility, at: router.now) }
         }
+        audio.identify(app, player.busName)
     }
 
     func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?) {

@@ -35,7 +35,7 @@ public struct Settings: Sendable {
         for override in overrides { override(&configuration) }
         // Keyboards are read only taken over: without uinput the whole configuration is refused
         // (at start-up, and by a reload, which keeps the one in use), never applied in part.
-        if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem()) {
+        if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem) {
             let source = fromFile ? configurationPath ?? "the configuration" : "--read-keyboards"
             throw ConfigurationError(file: source, problems: [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)])
         }

@@ -18,10 +18,11 @@ public enum UInputAccess {
     }
 
     /// Why `configuration` cannot be applied on this machine, where /dev/uinput cannot be
-    /// written for `uinputProblem` (nil: it can), or nil: a configuration that reads keyboards is
-    /// refused without uinput, for a keyboard read shared acts twice on every media key.
-    public static func refusal(of configuration: Configuration, uinputProblem: String?) -> String? {
-        guard configuration.readKeyboards, let problem = uinputProblem else { return nil }
+    /// written for what `uinputProblem` says (nil: it can; asked only when keyboards are to be
+    /// read), or nil: a configuration that reads keyboards is refused without uinput, for a
+    /// keyboard read shared acts twice on every media key.
+    public static func refusal(of configuration: Configuration, uinputProblem: () -> String?) -> String? {
+        guard configuration.readKeyboards, let problem = uinputProblem() else { return nil }
         return keyboardRefusal(problem)
     }
 

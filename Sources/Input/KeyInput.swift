@@ -1,5 +1,6 @@
 import Core
 import Loop
+import SystemFiles
 import Time
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ public final class KeyInput {
         public var headsetTiming: HeadsetRecognizer.Timing
         public var directory = "/dev/input"
         /// Where clones of taken-over devices are made.
-        public var uinput = "/dev/uinput"
+        public var uinput = DevicePaths.uinput
         /// logind's file for this user (`STATE=active` while one of its sessions has a seat);
         /// nil, or a folder that is not there (no logind), for no following of the seat.
         public var userStateFile: String? = "/run/systemd/users/\(getuid())"

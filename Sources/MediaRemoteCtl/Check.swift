@@ -76,7 +76,7 @@ struct Check: ParsableCommand {
             do throws(ConfigurationError) {
                 let configuration = try Configuration(toml: text, file: path)
                 // What the service would refuse on this machine, as it would say it.
-                if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem()) {
+                if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem) {
                     problems = [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)]
                 }
             } catch {

@@ -17,7 +17,7 @@ public enum SmallFile {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < limit {
-            let count = Glibc.read(fd, &buffer, buffer.count)
+            let count = Glibc.read(fd, &buffer, min(buffer.count, limit - bytes.count))
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { break }

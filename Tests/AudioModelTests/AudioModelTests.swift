@@ -74,6 +74,32 @@ struct AudioModelTests {
         }
         #expect(asks == AudioModel.sinkAsksMost)
         #expect(stubborn.apply(.sinkAsksDue).isEmpty)
+        // Given up for as long as it lasts: described again with no sink, it is not asked again.
+        #expect(stubborn.apply(.streamDescribed(Self.stream(6, on: nil))).isEmpty)
+        #expect(stubborn.apply(.sinkAsksDue).isEmpty)
+        // Removed and made again under its number, it is a new stream: asked again.
+        _ = stubborn.apply(.streamRemoved(6))
+        #expect(stubborn.apply(.streamDescribed(Self.stream(6, on: nil))) == [.scheduleSinkAsks(after: AudioModel.sinkAskInterval), .changed])
+    }
+
+    @Test("a stream removed is asked for no more")
+    func removedNotAsked() {
+        var transcript = Transcript()
+        _ = transcript.apply(.streamDescribed(Self.stream(5, on: nil)))
+        _ = transcript.apply(.streamRemoved(5))
+        #expect(transcript.apply(.sinkAsksDue).isEmpty)
+    }
+
+    @Test("a move exactly a second before the removal still counts; a microsecond more does not")
+    func moveBound() {
+        for (gap, counted) in [(AudioModel.moveBeforeRemoval, true), (AudioModel.moveBeforeRemoval + .microseconds(1), false)] {
+            var transcript = Transcript()
+            transcript.apply([.sinkDescribed(Self.headset), .streamDescribed(Self.stream(1, on: 7))])
+            _ = transcript.apply(.streamDescribed(Self.stream(1, on: 8)))
+            _ = transcript.apply(.sinkRemoved(7), after: gap)
+            let expected = counted ? [Self.stream(1, on: 8)] : []
+            #expect(transcript.apply(.removalsDue) == [.removed(Self.headset, streams: expected, deviceGone: true)], "\(gap)")
+        }
     }
 
     @Test("a sink removed: the streams on it, and one moved off it within a second, are told; its device gone or not")

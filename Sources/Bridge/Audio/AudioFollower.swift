@@ -49,17 +49,17 @@ final class AudioFollower: AudioServerDelegate {
         tellChanges()
     }
 
-    /// A player appeared: its process is asked of the bus (to find its streams), and what is
-    /// heard now returned, for the rules to take with the appearance in one change, so a player
-    /// that says Playing and is silent while another is heard never flickers through Now Playing.
-    func playerAppearing(_ app: AppID, _ name: BusName) -> [(AppID, Audibility)] {
+    /// A player appeared: what is heard now, for the rules to take with the appearance in one
+    /// change, so a player that says Playing and is silent while another is heard never
+    /// flickers through Now Playing. Its process is asked for once the rules know it (``identify(_:_:)``).
+    func playerAppearing(_ app: AppID) -> [(AppID, Audibility)] {
         sounds.expect(app)
-        defer { identify(app, name) }
         return changes()
     }
 
-    /// Asks the bus for a player's process, then matches again.
-    private func identify(_ app: AppID, _ name: BusName) {
+    /// Asks the bus for a player's process (the rules know the player now: its answer is kept
+    /// only while they do), then matches again.
+    func identify(_ app: AppID, _ name: BusName) {
         connection.processID(of: app.busName) { [weak self] pid in
             guard let self, self.rules?.registry.player(of: app) != nil else { return }
             let identity = PlayerIdentity(

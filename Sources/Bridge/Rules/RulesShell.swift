@@ -33,13 +33,14 @@ final class RulesShell {
     var failures = FailureLog()
     weak var host: (any RulesHost)?
     /// Ends a seek begun by a call that got no end.
-    lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+    private(set) lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
         Log.warning("cannot make the timer that ends seeks begun by a call (\($0)); such a seek lasts until its end is sent")
     }) { [unowned self] in self.endSeeksDue() }
-    /// The moment Now Playing may move by itself (the end of a track-change grace).
-    lazy var graceTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+    /// The moment Now Playing may move by itself (the end of a track-change grace, or of a
+    /// silence): published as any change is, which arms it again for the next such moment.
+    private(set) lazy var graceTimer = DeadlineTimer(loop: connection.loop, onFailure: {
         Log.warning("cannot make the track-change timer (\($0)): Now Playing moves at the next change instead")
-    }) { [unowned self] in self.host?.publish() }
+    }) { [unowned self] in self.perform([.publish]) }
 
     init(connection: Connection, callTimeout: Duration, seekStep: Duration, seekInterval: Duration) {
         self.connection = connection

@@ -179,9 +179,18 @@ public struct NameOwnerChange: MessageBody, Hashable, Sendable {
     public init(arguments: [Value]) throws(DBusError) {
         let field = try FieldReader(arguments, Self.fields, of: "NameOwnerChanged")
         name = try field("name")
-        let (old, new): (String, String) = (try field("old_owner"), try field("new_owner"))
-        oldOwner = old.isEmpty ? nil : try BusName(old)
-        newOwner = new.isEmpty ? nil : try BusName(new)
+        oldOwner = try Self.owner(try field("old_owner"), "old_owner")
+        newOwner = try Self.owner(try field("new_owner"), "new_owner")
+    }
+
+    /// An owner as the wire has it: "" for none, else a name, refused naming its field.
+    private static func owner(_ text: String, _ field: String) throws(DBusError) -> BusName? {
+        guard !text.isEmpty else { return nil }
+        do throws(DBusError) {
+            return try BusName(text)
+        } catch {
+            throw .invalidArgs("NameOwnerChanged's \(field): \(error.message)")
+        }
     }
 }
 

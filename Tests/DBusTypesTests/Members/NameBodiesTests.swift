@@ -24,6 +24,13 @@ struct NameBodiesTests {
         #expect(throws: DBusError.self) { try NameOwnerChange(arguments: arguments) }
     }
 
+    @Test("the field with the bad name is named")
+    func fieldNamed() {
+        #expect(throws: DBusError.self) { try NameOwnerChange(arguments: [.string("org.a"), .string("bad name"), .string("")]) }
+        let error = #expect(throws: DBusError.self) { try NameOwnerChange(arguments: [.string("org.a"), .string(""), .string("bad name")]) }
+        #expect(error?.message.hasPrefix("NameOwnerChanged's new_owner: ") == true, "\(error?.message ?? "no error")")
+    }
+
     @Test("ListNames and GetNameOwner's answers are names")
     func lists() throws {
         #expect(try NameList(arguments: [.array(.string, [.string("org.freedesktop.DBus"), .string(":1.7")])]).content == ["org.freedesktop.DBus", ":1.7"])
