@@ -13,6 +13,11 @@ public final class PrivateAudioServer: @unchecked Sendable {
         directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("mediaremote-audio-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("state"), withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        // pipewire-pulse makes its folder only if a stat finds none, and fails ("mkdir() …/pulse
+        // failed: File exists") when a client looking for it (the readiness check's pactl)
+        // makes it between the two: made here first, as the server would (0700).
+        let pulse = directory.appendingPathComponent("pulse")
+        try FileManager.default.createDirectory(at: pulse, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         busEnvironment = bus
         try start()
         for sink in sinks { try makeSink(sink) }
