@@ -77,7 +77,8 @@ struct RulesEffectTests {
 
     @Test("an event's way up its chain: each delivery is an effect, and its end is announced, then bounds seeks, then told")
     func dispatchSteps() {
-        let router = EventRouter()
+        // A virtual clock: the seek's bound is known to the microsecond.
+        let router = EventRouter { Self.now }
         _ = router.apply { dispatcher in
             dispatcher.registry.playerAppeared(
                 Self.x, Player(busName: "org.mpris.MediaPlayer2.x", status: .playing, capabilities: .all), .appeared,
@@ -93,7 +94,7 @@ struct RulesEffectTests {
         #expect(router.dispatchesInFlight == 1)
         let end = router.answered(running, .handled)
         let deadline = router.dispatcher.nextSeekDeadline
-        #expect(deadline != nil)
+        #expect(deadline == Self.now + SeekInProgress.longestWithoutEnd)
         #expect(end == [.announce(begin, .handled(link)), .endSeeks(at: deadline), .finished(.handled(link))])
         #expect(router.dispatchesInFlight == 0)
         // A seek the other way: the one held is ended first, then the new one goes its way.

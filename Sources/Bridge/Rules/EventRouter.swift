@@ -14,8 +14,15 @@ final class EventRouter {
     /// Events whose dispatch has not finished (waiting for a player's or responder's answer).
     private(set) var dispatchesInFlight = 0
 
+    /// The time, as every change and step takes it: the monotonic clock, or a test's own.
+    private let clock: () -> MonotonicInstant
+
+    init(clock: @escaping () -> MonotonicInstant = { MonotonicClock.now }) {
+        self.clock = clock
+    }
+
     var registry: Registry { dispatcher.registry }
-    var now: MonotonicInstant { MonotonicClock.now }
+    var now: MonotonicInstant { clock() }
 
     /// Applies a change to the rules' state; returns its result and what the change asks. A
     /// change the rules refuse throws, having changed nothing and asking nothing.
