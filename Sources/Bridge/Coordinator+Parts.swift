@@ -18,11 +18,6 @@ extension Coordinator: AudioRules, RememberingRules {
         }
     }
 
-    /// Connects to the audio server, and watches for one to come.
-    func startFollowingAudio() {
-        audio.start()
-    }
-
     /// Headphones pulled out of a jack (from the devices): the follower decides who was heard there.
     func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant) {
         audio.headphonesUnplugged(from: device, card: card, at: time)

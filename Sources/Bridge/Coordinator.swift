@@ -89,6 +89,22 @@ final class Coordinator {
         audio.forget(app)
     }
 
+    /// The service's name is taken: the devices open (and a shake action set, a standing claim,
+    /// opens the sensors with no app's claim), the proxy takes its name, the audio server is
+    /// followed.
+    func nameTaken() {
+        inputs.startKeys(options.input)
+        inputs.startMotion(options.motion)
+        inputs.setMotionActive(router.dispatcher.wantsMotion)
+        takeProxyName()
+        audio.start()
+    }
+
+    /// The service stops: what the rules know is written as it is now.
+    func saveStateBeforeStopping() {
+        state.saveBeforeStopping()
+    }
+
     /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.
     func startProxy() throws(DBusError) {
         let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: rules.calls, rules: self, callTimeout: rules.delivery.callTimeout)

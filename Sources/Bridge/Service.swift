@@ -99,12 +99,7 @@ public final class Service {
         guard reply == .primaryOwner || reply == .alreadyOwner else { throw .alreadyRunning }
         // Only once the name is ours: a second mediaremoted says it is one before it says
         // anything about the devices, and never opens (or grabs) them.
-        coordinator.inputs.startKeys(options.input)
-        coordinator.inputs.startMotion(options.motion)
-        // A shake action set is a standing claim: the sensors open now, with no app's claim.
-        coordinator.inputs.setMotionActive(coordinator.router.dispatcher.wantsMotion)
-        coordinator.takeProxyName()
-        coordinator.startFollowingAudio()
+        coordinator.nameTaken()
     }
 
     /// The unique name the service has on the bus.
@@ -122,7 +117,7 @@ public final class Service {
             coordinator.finishBeforeStopping(timeout: options.callTimeout + .milliseconds(100))
             _ = try? connection.releaseName(MediaRemoteNames.busName)
         }
-        coordinator.state.saveBeforeStopping()
+        coordinator.saveStateBeforeStopping()
         return outcome
     }
 
