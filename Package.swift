@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "Bridge", dependencies: ["Audio", "AudioModel", "Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "SystemFiles", "Time"]),
 
         // The daemon: its flags, then Bridge's service.
-        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI"]),
+        .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI", "SystemFiles"]),
         // The client's commands, a library so tests can parse every subcommand. No Core, Bridge, Input or libevdev.
         .target(
             name: "MediaRemoteCtl",

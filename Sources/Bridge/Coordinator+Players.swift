@@ -11,7 +11,7 @@ extension Coordinator: PlayerTrackerDelegate {
         let heard = audio.playerAppearing(app)
         change { dispatcher in
             dispatcher.registry.playerAppeared(app, player, arrival, at: router.now)
-            for (app, audibility) in heard { dispatcher.registry.audibilityChanged(app, to: audibility, at: router.now) }
+            dispatcher.registry.audibilityChanged(heard, at: router.now)
         }
         audio.identify(app, player.busName)
     }

@@ -27,4 +27,10 @@ extension Coordinator: RulesHost, EventDispatching {
     func dispatch(_ event: Event, to app: AppID) {
         rules.dispatch(event, to: app)
     }
+
+    /// Headphones pulled out of a jack (from the devices): the audio follower decides who was
+    /// heard there.
+    func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant) {
+        audio.headphonesUnplugged(from: device, card: card, at: time)
+    }
 }

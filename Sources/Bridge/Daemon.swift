@@ -1,5 +1,6 @@
 import Config
 import MediaRemoteAPI
+import SystemFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ public func runService(settings: Settings = Settings()) -> Int32 {
         Log.error(error.description)
         return 1
     }
-    let file = settings.configurationPath.map { ConfigurationFile.exists($0) ? " with \($0)" : ", \($0) absent: defaults" } ?? ""
+    let file = settings.configurationPath.map { FilePaths.exists($0) ? " with \($0)" : ", \($0) absent: defaults" } ?? ""
     Log.info("running as \(service.uniqueName), owning \(MediaRemoteNames.busName), in \(service.options.mode) mode\(file)")
     switch service.run() {
     case .stopped:

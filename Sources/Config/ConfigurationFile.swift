@@ -43,8 +43,4 @@ public enum ConfigurationFile {
         return Set(document.entries.map { $0.key.joined(separator: ".") })
     }
 
-    /// Whether something is at `path`.
-    public static func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
-    }
 }

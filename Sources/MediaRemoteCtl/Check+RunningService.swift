@@ -29,7 +29,7 @@ extension Check {
     static func warnings(checking path: String, valid: Bool, service: RunningService?) -> [String] {
         var warnings: [String] = []
         if let service {
-            if let file = service.file, !ConfigurationFile.same(file, path) {
+            if let file = service.file, !FilePaths.same(file, path) {
                 warnings.append("the running mediaremoted reads another file, \(file) (started with another --config, "
                     + "or another XDG_CONFIG_HOME than this shell's): this one is not what it reads")
             } else if service.file == nil {

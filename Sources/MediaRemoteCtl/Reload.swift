@@ -3,6 +3,7 @@ import Config
 import DBusTypes
 import MediaRemoteAPI
 import MediaRemoteClient
+import SystemFiles
 
 /// `mediaremotectl reload`: the service reads its configuration file again.
 struct Reload: ParsableCommand {
@@ -76,7 +77,7 @@ struct Reload: ParsableCommand {
     static func sentence(file: String?, kept: [String]) -> String {
         let read =
             switch file {
-            case let file? where ConfigurationFile.exists(file): "reloaded \(file)"
+            case let file? where FilePaths.exists(file): "reloaded \(file)"
             case let file?: "reloaded: there is no \(file), the defaults apply"
             case nil: "reloaded: mediaremoted reads no configuration file (it has neither XDG_CONFIG_HOME nor HOME), the defaults apply"
             }

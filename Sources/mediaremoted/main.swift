@@ -5,6 +5,7 @@ import Core
 import DBusTypes
 import Input
 import MediaRemoteAPI
+import SystemFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -111,7 +112,7 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--config":
         // From the root: the service names the file it reads to clients in other directories.
-        settings.configurationPath = ConfigurationFile.absolute(value(for: argument, "a file"))
+        settings.configurationPath = FilePaths.absolute(value(for: argument, "a file"))
         settings.configurationPathGiven = true
     case "--verbose", "-v":
         Log.threshold = .debug

@@ -101,7 +101,11 @@ struct RulesEffectTests {
         let backward = Event.remoteControl(.beginSeekingBackward, at: router.now, from: .api)
         let steps = router.start(backward)
         #expect(steps.first == .dispatch(.remoteControl(.endSeekingForward, at: backward.timestamp, from: .api)), "\(steps)")
-        if case .deliver(let running, _)? = steps.last { _ = router.answered(running, .declined) }
+        guard case .deliver(let running, _)? = steps.last else {
+            Issue.record("the backward seek was not delivered: \(steps)")
+            return
+        }
+        _ = router.answered(running, .declined)
         // No answer: the app is waited for, and the state it is passed by in announced.
         let next = Event.remoteControl(.nextTrack, at: router.now, from: .api)
         guard case .deliver(let sent, to: _)? = router.start(next).first else {

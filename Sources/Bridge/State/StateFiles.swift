@@ -1,3 +1,5 @@
+import SystemFiles
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -53,16 +55,11 @@ enum StateFiles {
 
     /// The files in `folder` (an empty list when it cannot be listed: nothing is pruned).
     static func list(_ folder: String) -> [Entry] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var entries: [Entry] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        SmallFile.names(in: folder).compactMap { name in
             var status = stat()
-            guard name != ".", name != "..", lstat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
-            entries.append(Entry(name: name, modified: Int(status.st_mtim.tv_sec)))
+            guard lstat(folder + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            return Entry(name: name, modified: Int(status.st_mtim.tv_sec))
         }
-        return entries
     }
 
     /// When this boot began, in seconds since the epoch: the wall clock less the time since

@@ -23,6 +23,11 @@ extension Registry {
         apps[app]?.lastStartedPlaying = time
     }
 
+    /// Several apps' audibility changed at once, as one match of the server's streams tells.
+    public mutating func audibilityChanged(_ changes: [(AppID, Audibility)], at time: MonotonicInstant) {
+        for (app, audibility) in changes { audibilityChanged(app, to: audibility, at: time) }
+    }
+
     /// The app's audibility, for `mediaremotectl players`.
     public func audibility(of app: AppID) -> Audibility { apps[app]?.audibility ?? .unknown }
 

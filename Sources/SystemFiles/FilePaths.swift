@@ -2,10 +2,10 @@
 import Glibc
 #endif
 
-/// The file as a path any process can follow: the service names the file it reads (its
-/// `ConfigurationFile` property), and `mediaremotectl check` tells whether that is the file
-/// it checked, from another working directory.
-extension ConfigurationFile {
+/// Paths as any process can follow them: the service names the configuration file it reads,
+/// and `mediaremotectl check` tells whether that is the file it checked, from another working
+/// directory.
+public enum FilePaths {
     /// `path` from the root: a relative path is taken from the working directory.
     public static func absolute(_ path: String) -> String {
         guard !path.hasPrefix("/"), let directory = getcwd(nil, 0) else { return path }
@@ -22,5 +22,10 @@ extension ConfigurationFile {
             return String(cString: real)
         }
         return resolved(one) == resolved(other)
+    }
+
+    /// Whether there is anything at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
     }
 }
