@@ -33,7 +33,7 @@ public enum BridgeInterface {
             }
         }
         func read(_ published: MediaRemoteProperties.Published) -> () -> Value {
-            { published.value((bridge.map(PublishedState.init) ?? PublishedState.empty).properties) }
+            { published.value((bridge.map(\.publishedState) ?? PublishedState.empty).properties) }
         }
         typealias Members = MediaRemoteMembers
         return Interface(

@@ -2,7 +2,9 @@ import Config
 import Core
 import DBus
 import DBusTypes
+import Input
 import MediaRemoteAPI
+import MPRIS
 
 /// The bridge's methods, for the calling connection only: nobody acts for another app.
 /// Each takes its arguments and gives its reply as the contract's types (BridgeInterface).
@@ -13,12 +15,12 @@ extension Coordinator {
     }
 
     func beginReceiving(_ app: AppID) -> NoArguments {
-        change { $0.registry.beginReceiving(app, at: router.now) }
+        rules.change { $0.registry.beginReceiving(app, at: now) }
         return NoArguments()
     }
 
     func endReceiving(_ app: AppID) -> NoArguments {
-        change { $0.registry.endReceiving(app) }
+        rules.change { $0.registry.endReceiving(app) }
         return NoArguments()
     }
 
@@ -28,59 +30,36 @@ extension Coordinator {
     func becomeFirstResponder(_ path: ObjectPath, of app: AppID, call: TypedCall<Success>) throws(DBusError) {
         let responder = ResponderAddress(app: app, path: path)
         // Refused before the check costs a call, and again after it (others may have landed).
-        try DBusError.from { () throws(CoreError) in try router.registry.checkCanPush(responder) }
-        let pending = pendingPushes[app, default: 0]
-        guard pending < router.registry.limits.pendingPushesPerApp else {
-            throw DBusError(MediaRemoteNames.limitExceeded,
-                            "you have \(pending) BecomeFirstResponder calls still being checked, the most one connection may have; wait for their answers")
-        }
-        pendingPushes[app] = pending + 1
-        connection.call(
-            StandardMembers.introspect, NoArguments(), destination: app.busName, path: path, interface: .introspectable,
-            timeout: rules.responderTimeout
-        ) { [weak self] result in
+        try DBusError.from { () throws(CoreError) in try registry.checkCanPush(responder) }
+        try responderChecks.check(path, of: app, limit: registry.limits.pendingPushesPerApp, timeout: rules.responderTimeout) { [weak self] verdict in
             guard let self else { return }
-            let left = (self.pendingPushes[app] ?? 1) - 1
-            self.pendingPushes[app] = left > 0 ? left : nil
-            let notResponder = DBusError.invalidArgs(
-                "\(path) on your connection does not implement \(MediaRemoteNames.responderInterface); export it there first")
-            switch result {
-            case .success(let xml):
-                guard IntrospectionDocument(xml.content).declares(MediaRemoteNames.responderInterface.rawValue) else {
-                    return call.fail(notResponder)
-                }
+            switch verdict {
+            case .refused(let error):
+                call.fail(error)
+            case .unanswered:
+                call.reply(Success(false))
+            case .responder:
                 do throws(CoreError) {
-                    try self.change { (dispatcher) throws(CoreError) in
-                        try dispatcher.registry.becomeFirstResponder(responder, at: self.router.now)
+                    try self.rules.change { (dispatcher) throws(CoreError) in
+                        try dispatcher.registry.becomeFirstResponder(responder, at: self.now)
                     }
                     call.reply(Success(true))
                 } catch {
                     call.fail(DBusError(error))
                 }
-            case .failure(let error) where error.name == .unreadableReply:
-                // Its introspection does not read as XML: it is no Responder1 object.
-                call.fail(notResponder)
-            case .failure(let error) where error.name == .unknownObject || error.name == .unknownMethod:
-                call.fail(.invalidArgs("there is no object at \(path) on your connection"))
-            case .failure(let error):
-                // Not reachable in time: it cannot become first responder now. A client blocked
-                // in its own call (busctl, a blocking library) cannot answer the check: said.
-                Log.info("\(app) asked to make \(path) first responder, but did not answer the check of it (\(error.clause)): "
-                    + "not pushed; a client must answer calls (run its main loop) while it waits")
-                call.reply(Success(false))
             }
         }
     }
 
     func resignFirstResponder(_ path: ObjectPath, of app: AppID) -> Success {
         var resigned = false
-        change { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path)) }
+        rules.change { resigned = $0.registry.resignFirstResponder(ResponderAddress(app: app, path: path)) }
         return Success(resigned)
     }
 
     func sendRemoteControlEvent(_ name: String, call: TypedCall<SendRemoteControlEventReply>) throws(DBusError) {
         let subtype = try RemoteControlSubtype(parsing: name)
-        dispatch(.remoteControl(subtype, at: router.now, from: .api)) { outcome in
+        dispatch(.remoteControl(subtype, at: now, from: .api)) { outcome in
             let outcome = EventDispatched.Outcome(outcome)
             call.reply(SendRemoteControlEventReply(handledBy: outcome.handledBy, unansweredBy: outcome.unansweredBy))
         }
@@ -92,17 +71,17 @@ extension Coordinator {
         guard name == EventSubtype.shake.rawValue else {
             throw DBusError.invalidArgs("'\(Quote.text(name))' is not a motion subtype; the only one is 'shake'")
         }
-        dispatch(.motion(.began, at: router.now, from: .simulated)) { [weak self] _ in
+        dispatch(.motion(.began, at: now, from: .simulated)) { [weak self] _ in
             guard let self else { return }
-            self.dispatch(.motion(.ended, at: self.router.now, from: .simulated)) { _ in call.reply() }
+            self.dispatch(.motion(.ended, at: self.now, from: .simulated)) { _ in call.reply() }
         }
     }
 
     /// A person's choice (`Shift`, `Unshift`): Now Playing moves along the line until another
     /// player starts to play. Answers with the player chosen.
     func shift(by offset: Int) throws(DBusError) -> ShiftReply {
-        let chosen = change { $0.registry.shift(by: offset, at: router.now) }
-        guard let chosen, let player = router.registry.player(of: chosen) else {
+        let chosen = rules.change { $0.registry.shift(by: offset, at: now) }
+        guard let chosen, let player = registry.player(of: chosen) else {
             throw DBusError(MediaRemoteNames.noPlayer, "no receiving app has a player; there is nothing to move Now Playing to")
         }
         Log.info("\(offset > 0 ? "shift" : "unshift"): a person chose \(player.busName)")
@@ -111,18 +90,45 @@ extension Coordinator {
 
     func claimMotion(_ app: AppID) throws(DBusError) -> NoArguments {
         try DBusError.from { () throws(CoreError) in
-            try change { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(app, at: router.now) }
+            try rules.change { (dispatcher) throws(CoreError) in try dispatcher.registry.claimMotion(app, at: now) }
         }
         return NoArguments()
     }
 
     func releaseMotion(_ app: AppID) throws(DBusError) -> NoArguments {
         var released = false
-        change { released = $0.registry.releaseMotion(app) }
+        rules.change { released = $0.registry.releaseMotion(app) }
         guard released else {
             throw DBusError.invalidArgs("you hold no motion claim to release (a claim is its connection's, and ends with it)")
         }
         return NoArguments()
     }
 
+    /// The bridge's properties as the rules' state makes them now.
+    var publishedState: PublishedState {
+        PublishedState(router.registry, at: router.now, configurationFile: configuration.configurationFile, inputDirectory: options.input.directory)
+    }
+
+    func describePlayers() -> DescribePlayersReply {
+        Describe.players(registry, at: now, streams: audio.describeStreams(of:), ignored: tracker.ignoredPlayers)
+    }
+
+    func describeState() -> DescribeStateReply {
+        Describe.state(router.dispatcher, at: now)
+    }
+
+    func describeDevices() -> DescribeDevicesReply {
+        Describe.devices(inputs.devices, accelerometers: inputs.accelerometers, wanters: Describe.motionWanters(router.dispatcher))
+    }
+
+    /// The `Reload` method: a broken file is refused with its problems and the configuration
+    /// in use stays. Answers with the settings the command line's flags keep over the file's.
+    func reload() throws(DBusError) -> ReloadReply {
+        switch configuration.reload() {
+        case .failure(let error):
+            throw DBusError(MediaRemoteNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
+        case .success(let kept):
+            return ReloadReply(keptByFlags: kept)
+        }
+    }
 }

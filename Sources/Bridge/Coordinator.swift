@@ -1,92 +1,72 @@
-import Audio
-import Config
 import Core
 import DBus
 import DBusTypes
 import Input
-import Loop
 import MediaRemoteAPI
 import MPRIS
-import Time
 
-/// The daemon assembled: the parts, each with one job, wired to one another and to the bus.
-/// The rules (``EventRouter``) follow the bus (players through the tracker, apps leaving, the
-/// API's calls) and the devices; what they change is announced (``PropertyAnnouncer``, the
-/// proxy). Everything runs on the loop's thread.
+/// The daemon assembled: parts that each own their state, wired to one another and to the bus.
+/// Each part sees the others through a narrow protocol that the coordinator plays
+/// (Coordinator+Roles.swift); the bridge's methods are answered by the parts
+/// (Coordinator+API.swift). Everything runs on the loop's thread.
 final class Coordinator {
     let connection: Connection
-    /// The rules at work: their state, every change and dispatch, the deliveries (Rules/RulesShell.swift).
+    /// The rules at work: their state, every change and dispatch, the deliveries (Rules/).
     let rules: RulesShell
+    /// The MPRIS players on the bus, read and followed.
     let tracker: PlayerTracker
-    /// The MPRIS player standing for Now Playing, when turned on.
-    private(set) var proxy: ProxyPlayer?
-    /// Media keys, headset buttons and accelerometers.
+    /// Media keys, headset buttons, jacks and accelerometers.
     let inputs: DeviceInputs
-    /// The audio server followed, and who is heard (Audio/AudioFollower.swift).
+    /// The audio server followed, and who is heard (Audio/).
     let audio: AudioFollower
-
-    /// Where the options come from, again on each reload (the file, the flags).
-    let settings: Settings
-    /// The options in force.
-    var options: Service.Options
-
-    /// BecomeFirstResponder calls whose object is being checked, per app (``Limits``).
-    var pendingPushes: [AppID: Int] = [:]
-
-    /// What the rules know, kept across restarts (State/StateKeeper.swift).
+    /// What the rules know, kept across restarts (State/).
     let state = StateKeeper()
+    /// The bridge's properties announced, and the MPRIS proxy (Publish/).
+    let publication: Publication
+    /// The options in force, and reloads (Options/).
+    let configuration: Reconfigurer
+    /// BecomeFirstResponder's checks in flight (API/).
+    let responderChecks: ResponderChecks
+    /// Apps leaving the bus.
     private var appWatch: SignalSubscription?
-    private let announcer: PropertyAnnouncer
 
-    /// With `options`' plain values adopted (``adopt(_:)``); the devices and the proxy are
-    /// started apart.
+    /// With `options` taken by each part; the devices and the proxy's name wait for
+    /// ``nameTaken()``.
     init(connection: Connection, settings: Settings, options: Service.Options) {
-        (self.connection, self.settings, self.options) = (connection, settings, options)
+        self.connection = connection
+        configuration = Reconfigurer(settings: settings, options: options)
         tracker = PlayerTracker(connection: connection, ignoring: options.ignoredPlayers)
-        rules = RulesShell(
-            connection: connection, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
+        rules = RulesShell(connection: connection, options: options)
         inputs = DeviceInputs(loop: connection.loop)
         audio = AudioFollower(connection: connection)
-        announcer = PropertyAnnouncer(connection: connection)
-        // Nothing to announce or open yet: the announcer's first state is made at start, and the
-        // sensors open once the service's name is taken.
-        _ = router.apply { Self.setRules(&$0, options) }
-        adoptPlainValues(options)
+        publication = Publication(connection: connection, tracker: tracker, calls: rules.calls, callTimeout: options.callTimeout)
+        responderChecks = ResponderChecks(connection: connection)
     }
 
+    var options: Service.Options { configuration.options }
     /// The rules' state, and every event's way up its chain.
     var router: EventRouter { rules.router }
 
-    /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later,
-    /// ``takeProxyName()``), recalls what the service before this one knew (kept
-    /// in `stateFolder`) and starts following the bus.
+    /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later),
+    /// recalls what the service before this one knew (kept in `stateFolder`) and starts
+    /// following the bus.
     func start(mprisProxy: Bool, stateFolder: String?) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: MediaRemoteNames.objectPath)
-        if mprisProxy { try startProxy() }
+        (rules.host, audio.rules, inputs.rules, state.rules, publication.rules, configuration.parts) = (self, self, self, self, self, self)
         tracker.delegate = self
-        rules.host = self
+        if mprisProxy { try publication.startProxy() }
         rules.start()
         appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
             // A connection that closes loses its unique name: everything of that app goes.
             guard name.isUnique, new == nil else { return }
             let app = AppID(name)
             self.forgetPlayer(of: app)
-            self.change { $0.registry.appLeft(app) }
+            self.rules.change { $0.registry.appLeft(app) }
         }
-        audio.rules = self
-        inputs.rules = self
-        state.rules = self
         tracker.onSettled = { [unowned self] in self.state.playersSettled() }
         state.start(in: stateFolder, connection: connection)
         tracker.start()
-        announcer.announce(PublishedState(self))
-    }
-
-    /// What the parts keep of an app's player goes with it: its seeks, its failures told, the
-    /// wait for its answer, its sound.
-    func forgetPlayer(of app: AppID) {
-        rules.forget(app)
-        audio.forget(app)
+        publication.publish(publishedState)
     }
 
     /// The service's name is taken: the devices open (and a shake action set, a standing claim,
@@ -96,8 +76,20 @@ final class Coordinator {
         inputs.startKeys(options.input)
         inputs.startMotion(options.motion)
         inputs.setMotionActive(router.dispatcher.wantsMotion)
-        takeProxyName()
+        publication.takeProxyName()
         audio.start()
+    }
+
+    /// Before the service stops (SIGTERM): the devices close, which ends the seeks their keys
+    /// held; then the rules finish what is in progress (``RulesShell/finishBeforeStopping(timeout:)``).
+    func finishBeforeStopping(timeout: Duration) {
+        inputs.stop()
+        rules.finishBeforeStopping(timeout: timeout)
+    }
+
+    /// SIGHUP: the configuration read again (``Reconfigurer/reload()``, which logs the outcome).
+    func reloadConfiguration() {
+        _ = configuration.reload()
     }
 
     /// The service stops: what the rules know is written as it is now.
@@ -105,35 +97,20 @@ final class Coordinator {
         state.saveBeforeStopping()
     }
 
-    /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.
-    func startProxy() throws(DBusError) {
-        let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: rules.calls, rules: self, callTimeout: rules.delivery.callTimeout)
-        try proxy.start()
-        self.proxy = proxy
+    /// What the parts keep of an app's player goes with it: its seeks, its failures told, the
+    /// wait for its answer, its sound.
+    func forgetPlayer(of app: AppID) {
+        rules.forget(app)
+        audio.forget(app)
     }
 
-    /// Takes the proxy's name (once the service's own is taken, at start-up or on a reload). A
-    /// name another connection owns leaves the service without the proxy, and says so: one
-    /// nobody can reach would still mirror every change and read positions for no one.
-    func takeProxyName() {
-        guard let proxy, !proxy.takeName() else { return }
-        Log.warning("\(ProxyPlayer.busName) is owned by another connection; running without the MPRIS proxy")
-        stopProxy()
-    }
-
-    func stopProxy() {
-        proxy?.stop()
-        proxy = nil
-    }
-
-    /// Announces what changed (the properties, the proxy's target) and keeps the memory.
-    func publish() {
-        // While a memory is recalled, the players found so far are not the whole story: Now
-        // Playing is announced once the recall ends, not flickered through the partial ones.
-        if !router.registry.isRecalling {
-            announcer.announce(PublishedState(self))
-            proxy?.targetChanged()
-        }
-        state.remember()
+    /// How many entries each table keyed by app or player holds. Once every app has left, each
+    /// is 0: nothing is kept for an app that is gone (`make soak` watches this while players
+    /// come and go by the thousand).
+    var bookkeeping: [String: Int] {
+        rules.bookkeeping.merging([
+            "tracked players": tracker.bookkeeping, "pending pushes": responderChecks.bookkeeping, "player sounds": audio.bookkeeping,
+            "position reads": publication.bookkeeping,
+        ]) { $1 }
     }
 }

@@ -107,7 +107,7 @@ public final class Service {
 
     /// Runs until SIGTERM or SIGINT, or until the bus or the name is lost.
     public func run() -> Outcome {
-        hangUp.action = { [unowned coordinator] in _ = coordinator.reloadConfiguration() }
+        hangUp.action = { [unowned coordinator] in coordinator.reloadConfiguration() }
         connection.onDisconnect = { [unowned self] in self.finish(.busLost) }
         connection.onNameLost = { [unowned self] name in
             if name == MediaRemoteNames.busName { self.finish(.nameLost) }

@@ -23,8 +23,7 @@ struct RulesShellTests {
     func graceRearms() throws {
         let bus = try PrivateBus()
         let loop = try EventLoop()
-        let shell = RulesShell(
-            connection: try bus.connect(loop: loop), callTimeout: .milliseconds(250), seekStep: .seconds(5), seekInterval: .milliseconds(250))
+        let shell = RulesShell(connection: try bus.connect(loop: loop), options: Service.Options())
         let host = Host()
         shell.host = host
         shell.start()

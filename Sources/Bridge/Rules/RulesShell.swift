@@ -42,11 +42,31 @@ final class RulesShell {
         Log.warning("cannot make the track-change timer (\($0)): Now Playing moves at the next change instead")
     }) { [unowned self] in self.perform([.publish]) }
 
-    init(connection: Connection, callTimeout: Duration, seekStep: Duration, seekInterval: Duration) {
+    /// The rules with `options`' settings, taken as they are: there is nothing to announce yet
+    /// (the first state is published at start).
+    init(connection: Connection, options: Service.Options) {
         self.connection = connection
         calls = CallQueue(connection: connection)
-        delivery = PlayerDelivery(calls: calls, callTimeout: callTimeout, seekStep: seekStep, seekInterval: seekInterval)
+        delivery = PlayerDelivery(
+            calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
         answers = AnswerWatch(connection: connection)
+        _ = router.apply { Self.setRules(&$0, options) }
+    }
+
+    /// Takes the options the rules use (a reload): the deliveries' times, and the settings of
+    /// their state, a change like any other (a mode may end a pin; a mode or a priority may
+    /// move Now Playing and change the Mode property).
+    func adopt(_ options: Service.Options) {
+        delivery.callTimeout = options.callTimeout
+        delivery.seekStep = options.seekStep
+        delivery.seekInterval = options.seekInterval
+        change { Self.setRules(&$0, options) }
+    }
+
+    private static func setRules(_ dispatcher: inout Dispatcher, _ options: Service.Options) {
+        dispatcher.registry.mode = options.mode
+        dispatcher.registry.playerPriority = options.playerPriority
+        dispatcher.shakeAction = options.shakeAction
     }
 
     /// Starts telling: of players' failures (once each), of apps answering again.

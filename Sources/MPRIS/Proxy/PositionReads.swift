@@ -9,6 +9,9 @@ struct PositionReads {
 
     private var waiting: [BusName: [Waiter]] = [:]
 
+    /// The players whose position is being read, for leak checks.
+    var count: Int { waiting.count }
+
     /// `waiter` waits for a read of `player`'s position: true when none was under way, and the
     /// read is to be made.
     mutating func add(_ waiter: @escaping Waiter, for player: BusName) -> Bool {

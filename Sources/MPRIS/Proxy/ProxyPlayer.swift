@@ -30,6 +30,9 @@ public final class ProxyPlayer {
     /// Position reads in flight, by the player read.
     var positionReads = PositionReads()
 
+    /// The entries kept per player (position reads under way), for leak checks.
+    public var bookkeeping: Int { positionReads.count }
+
     /// A proxy on `connection` for the player `rules` say is Now Playing, mirroring what
     /// `tracker` read of it and forwarding calls through `calls`.
     public init(connection: Connection, tracker: PlayerTracker, calls: CallQueue, rules: any ProxyRules, callTimeout: Duration) {

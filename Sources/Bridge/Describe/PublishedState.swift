@@ -3,8 +3,10 @@ import Core
 import DBusTypes
 import Input
 import MediaRemoteAPI
+import Time
 
-/// The bridge's properties as last announced, to tell what a change changed.
+/// The bridge's properties, made from the rules' state (a pure function of it), as last
+/// announced: to tell what a change changed.
 struct PublishedState: Equatable {
     let properties: MediaRemoteProperties
 
@@ -18,16 +20,17 @@ struct PublishedState: Equatable {
         self.properties = properties
     }
 
-    init(_ coordinator: Coordinator) {
-        let registry = coordinator.router.registry
-        let nowPlaying = registry.nowPlaying(at: coordinator.router.now).map { registry.player(of: $0)?.busName ?? $0.busName }
+    /// The properties the rules' state at `now` makes, with the configuration file read and
+    /// the input directory followed.
+    init(_ registry: Registry, at now: MonotonicInstant, configurationFile: String?, inputDirectory: String) {
+        let nowPlaying = registry.nowPlaying(at: now).map { registry.player(of: $0)?.busName ?? $0.busName }
         let firstResponder = registry.firstResponder.map { ObjectAddress(busName: $0.app.busName, path: $0.path) }
         let players = registry.players.map {
             MediaRemoteProperties.Player(name: $0.player.busName, status: $0.player.status.rawValue, receiving: $0.receiving)
         }
         self.init(MediaRemoteProperties(
             version: MediaRemoteVersion.current, nowPlaying: nowPlaying, firstResponder: firstResponder, mode: registry.mode.rawValue,
-            players: players, configurationFile: coordinator.settings.configurationPath, inputDirectory: coordinator.options.input.directory))
+            players: players, configurationFile: configurationFile, inputDirectory: inputDirectory))
     }
 
     /// The properties whose values differ from `old`'s, in the XML's order.

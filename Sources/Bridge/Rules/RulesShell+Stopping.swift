@@ -1,15 +1,13 @@
 import Core
 import DBus
-import Input
 import Loop
 
-extension Coordinator {
-    /// Before the service stops (SIGTERM): nothing is left half-done. The devices close, which
-    /// ends the seeks their keys held; then every other seek in progress ends and a shake in
-    /// progress is cancelled, each delivered where its beginning went. Waits for those
+extension RulesShell {
+    /// Before the service stops (SIGTERM), once the devices are closed (which ends the seeks
+    /// their keys held): nothing is left half-done. Every other seek in progress ends and a
+    /// shake in progress is cancelled, each delivered where its beginning went. Waits for those
     /// deliveries, each at most `timeout` (a player that does not answer is not waited for).
     func finishBeforeStopping(timeout: Duration) {
-        inputs.stop()
         waitForDispatches(timeout)
         for event in router.dispatcher.endingsBeforeStopping(at: router.now) {
             Log.info("stopping: delivering \(RulesShell.describe(event)) to where it began")

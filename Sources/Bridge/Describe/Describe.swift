@@ -1,31 +1,36 @@
 import Core
-import DBus
 import DBusTypes
 import Input
 import MediaRemoteAPI
 import MPRIS
 import Time
 
-/// The bridge's `Describe*` methods, for tools: the rules' state in the contract's values.
-extension Coordinator {
+/// The bridge's `Describe*` replies, for tools: pure functions from what the parts hold (the
+/// rules' state at a moment, the streams matched, the devices seen) to the contract's values.
+/// Nothing here reads a part's fields; the coordinator hands each what it asks for.
+enum Describe {
     /// Every tracked player with what `mediaremotectl players` shows: its app, status,
     /// capabilities, receiving, when it last started playing, why it is or is not Now Playing,
-    /// and its sound (audible, silent or unknown, and the streams matched to it).
-    func describePlayers() -> DescribePlayersReply {
-        let registry = router.registry
+    /// and its sound (audible, silent or unknown, and the streams matched to it); then the
+    /// players ignored, each with the rule that ignores it.
+    static func players(
+        _ registry: Registry, at now: MonotonicInstant, streams: (AppID) -> [String],
+        ignored: [(name: BusName, owner: BusName, listedAs: BusName)]
+    ) -> DescribePlayersReply {
+        let nowPlaying = registry.nowPlaying(at: now)
         let players = registry.players.map { app, player, receiving in
-            return DescribePlayersReply.Player(
+            DescribePlayersReply.Player(
                 name: player.busName, app: app.busName, status: player.status.rawValue, receiving: receiving,
                 capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
-                lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: registry.nowPlaying(at: router.now) == app,
-                reason: registry.nowPlayingReason(for: app, at: router.now), sound: registry.audibility(of: app).rawValue,
-                streams: audio.describeStreams(of: app))
+                lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: nowPlaying == app,
+                reason: registry.nowPlayingReason(for: app, at: now), sound: registry.audibility(of: app).rawValue,
+                streams: streams(app))
         }
-        // The ones ignored, and the rule that ignores each: never players to the rules.
-        let ignored = tracker.ignoredPlayers.map { name, owner, listedAs in
+        // Never players to the rules.
+        let ignored = ignored.map { name, owner, listedAs in
             DescribePlayersReply.Player(
                 name: name, app: owner, status: "", receiving: false, capabilities: [], lastStartedPlaying: nil,
-                isNowPlaying: false, reason: Self.whyIgnored(listedAs))
+                isNowPlaying: false, reason: whyIgnored(listedAs))
         }
         return DescribePlayersReply(players: players + ignored)
     }
@@ -41,15 +46,15 @@ extension Coordinator {
 
     /// What `mediaremotectl status` shows beyond the properties: the chain a remote-control
     /// event would take now (or why it would be discarded), the receiving apps, the claims, the
-    /// seeks held.
-    func describeState() -> DescribeStateReply {
-        let registry = router.registry
-        let (links, reason) = router.dispatcher.remoteControlChain(at: router.now)
+    /// seeks held, the apps not answering.
+    static func state(_ dispatcher: Dispatcher, at now: MonotonicInstant) -> DescribeStateReply {
+        let registry = dispatcher.registry
+        let (links, reason) = dispatcher.remoteControlChain(at: now)
         return DescribeStateReply(
             chain: links.map(DescribeStateReply.Link.init), chainDiscarded: links.isEmpty ? reason.rawValue : nil,
-            nowPlayingReason: registry.whyNowPlaying(at: router.now), receiving: registry.receivingApps.map(\.busName),
+            nowPlayingReason: registry.whyNowPlaying(at: now), receiving: registry.receivingApps.map(\.busName),
             motionClaims: Dictionary(uniqueKeysWithValues: registry.motionClaims.map { ($0.key.busName, UInt32($0.value)) }),
-            seeks: router.dispatcher.seeksInProgress.map {
+            seeks: dispatcher.seeksInProgress.map {
                 DescribeStateReply.Seek(
                     direction: $0.direction.rawValue, source: $0.source.rawValue, handler: ObjectAddress($0.link),
                     since: $0.since.microseconds, endsBy: $0.deadline?.microseconds)
@@ -61,12 +66,11 @@ extension Coordinator {
     }
 
     /// Every input device seen: path, name, class, why it is not read, how it is read; the
-    /// accelerometers (evdev and IIO) open or not, and for whom.
-    func describeDevices() -> DescribeDevicesReply {
-        let accelerometers = Dictionary(inputs.accelerometers.map { ($0.path, $0) }) { first, _ in first }
-        let wanters = motionWanters
+    /// accelerometers (evdev and IIO) open or not, and for whom (`wanters`, ``motionWanters(_:)``).
+    static func devices(_ seen: [KeyInput.DeviceInfo], accelerometers: [MotionInput.Accelerometer], wanters: String) -> DescribeDevicesReply {
+        let accelerometers = Dictionary(accelerometers.map { ($0.path, $0) }) { first, _ in first }
         let open = DescribeDevicesReply.Device.Reading.openForMotion(for: wanters)
-        var devices = inputs.devices.map { device in
+        var devices = seen.map { device in
             if device.classification == .accelerometer, accelerometers[device.path]?.isOpen == true {
                 return DescribeDevicesReply.Device(path: device.path, name: device.name, classification: "accelerometer", notReadBecause: nil, reading: open)
             }
@@ -85,11 +89,11 @@ extension Coordinator {
 
     /// For whom the accelerometers are open: the apps holding motion claims (how many each),
     /// and the shake action; "nobody" when none.
-    var motionWanters: String {
-        var wanters = router.registry.motionClaims.sorted { $0.key < $1.key }.map { app, claims in
+    static func motionWanters(_ dispatcher: Dispatcher) -> String {
+        var wanters = dispatcher.registry.motionClaims.sorted { $0.key < $1.key }.map { app, claims in
             claims == 1 ? app.description : "\(app) (\(claims) claims)"
         }
-        if router.dispatcher.shakeAction != .none { wanters.append("the shake action (\(router.dispatcher.shakeAction))") }
+        if dispatcher.shakeAction != .none { wanters.append("the shake action (\(dispatcher.shakeAction))") }
         return wanters.isEmpty ? "nobody" : wanters.joined(separator: ", ")
     }
 }

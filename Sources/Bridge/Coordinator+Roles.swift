@@ -1,0 +1,132 @@
+import Core
+import DBusTypes
+import MediaRemoteAPI
+import MPRIS
+import Time
+
+/// The narrow protocols through which the parts see one another, each answered here by
+/// handing the request to the part that owns it: every change of the rules and every dispatch
+/// goes to the rules shell, the one place they are performed.
+
+/// The rules shell's host: the effects that are not its own.
+extension Coordinator: RulesHost {
+    func motionWanted(_ wanted: Bool) {
+        inputs.setMotionActive(wanted)
+    }
+
+    func shuffle(of app: AppID) -> Bool? {
+        tracker.value(of: MPRISMembers.shuffle, of: app)
+    }
+
+    /// Announces what changed (the properties, the proxy's target) and keeps the memory.
+    func publish() {
+        // While a memory is recalled, the players found so far are not the whole story: Now
+        // Playing is announced once the recall ends, not flickered through the partial ones.
+        if !router.registry.isRecalling { publication.publish(publishedState) }
+        state.remember()
+    }
+}
+
+/// The rules as the devices, the audio follower, the state keeper and the proxy see them.
+extension Coordinator: EventDispatching, AudioRules, RememberingRules, ProxyRules {
+    var registry: Registry { router.registry }
+    var now: MonotonicInstant { router.now }
+    var pausesOnRouteLoss: Bool { options.pauseOnRouteLoss }
+
+    func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
+        rules.dispatch(event, completion: completion)
+    }
+
+    func dispatch(_ event: Event, to app: AppID) {
+        rules.dispatch(event, to: app)
+    }
+
+    /// Headphones pulled out of a jack (from the devices): the audio follower decides who was
+    /// heard there.
+    func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant) {
+        audio.headphonesUnplugged(from: device, card: card, at: time)
+    }
+
+    func changeRegistry(_ body: (inout Registry) -> Void) {
+        rules.change { body(&$0.registry) }
+    }
+
+    func audibilityChanged(_ changes: [(AppID, Audibility)]) {
+        rules.change { $0.registry.audibilityChanged(changes, at: router.now) }
+    }
+
+    var nowPlayingPlayer: (app: AppID, player: Player)? {
+        guard let app = registry.nowPlaying(at: now), let player = registry.player(of: app) else { return nil }
+        return (app, player)
+    }
+
+    func dispatchFromProxy(_ subtype: RemoteControlSubtype, done: @escaping () -> Void) {
+        dispatch(.remoteControl(subtype, at: now, from: .mpris)) { _ in done() }
+    }
+}
+
+/// The players on the bus, as the tracker tells of them, become the rules' state.
+extension Coordinator: PlayerTrackerDelegate {
+    func playerAppeared(_ app: AppID, _ player: Player, _ arrival: PlayerArrival) {
+        Log.info("player \(player.busName) \(arrival == .appeared ? "appeared" : "found") (\(player.status))")
+        // What is heard is told with the appearance, in one change: a player that says Playing
+        // and is silent while another is heard never flickers through Now Playing.
+        let heard = audio.playerAppearing(app)
+        rules.change { dispatcher in
+            dispatcher.registry.playerAppeared(app, player, arrival, at: now)
+            dispatcher.registry.audibilityChanged(heard, at: now)
+        }
+        audio.identify(app, player.busName)
+    }
+
+    func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?) {
+        rules.change { $0.registry.playerChanged(app, status: status, capabilities: capabilities, at: now) }
+    }
+
+    func playerVanished(_ app: AppID) {
+        let name = registry.player(of: app)?.busName ?? app.busName
+        // Ignored by a reload is not gone: it is still there, no longer followed.
+        Log.info("player \(name) " + (tracker.ignores(name) ? "is ignored now (players.ignore), no longer followed" : "left"))
+        forgetPlayer(of: app)
+        rules.change { $0.registry.playerVanished(app) }
+    }
+
+    func playerUnreadable(_ name: BusName, _ error: DBusError) {
+        Log.warning("cannot read the properties of \(name) (\(error.clause)); ignoring it")
+    }
+}
+
+/// A reload: each part takes the options it uses; what must be restarted (devices, the proxy)
+/// is touched only if it changed.
+extension Coordinator: Reconfigurable {
+    func adopt(_ options: Service.Options, over old: Service.Options) -> [String] {
+        rules.adopt(options)
+        publication.callTimeout = options.callTimeout
+        var changes: [String] = []
+        if options.mode != old.mode { changes.append("mode \(options.mode)") }
+        if options.playerPriority != old.playerPriority { changes.append("player priority") }
+        if options.callTimeout != old.callTimeout { changes.append("call timeout") }
+        if options.seekStep != old.seekStep || options.seekInterval != old.seekInterval { changes.append("seeking") }
+        if options.shakeAction != old.shakeAction { changes.append("shake action \(options.shakeAction)") }
+        if options.pauseOnRouteLoss != old.pauseOnRouteLoss {
+            changes.append(options.pauseOnRouteLoss ? "pausing when the output goes away" : "not pausing when the output goes away")
+        }
+        if options.ignoredPlayers != old.ignoredPlayers {
+            tracker.setIgnored(options.ignoredPlayers)
+            changes.append("ignored players")
+        }
+        if options.input != old.input {
+            inputs.restartKeys(options.input)
+            changes.append("input devices")
+        }
+        if options.motion != old.motion {
+            inputs.updateMotion(options.motion)
+            changes.append("shake detection")
+        }
+        if options.mprisProxy != old.mprisProxy {
+            publication.setProxy(options.mprisProxy)
+            changes.append(options.mprisProxy ? "MPRIS proxy on" : "MPRIS proxy off")
+        }
+        return changes
+    }
+}
