@@ -38,16 +38,16 @@ let package = Package(
         // One thread's event loop: epoll, timers, file descriptors, signals. Knows nothing of D-Bus.
         .target(name: "Loop", dependencies: ["CSystem", "Time"]),
         // A safe libdbus-1 binding on that loop.
-        .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop", "Time"]),
+        .target(name: "DBus", dependencies: ["CDBus", "CDBusShim", "DBusTypes", "Loop", "SystemFiles", "Time"]),
         // MediaRemote's D-Bus contract: names, members, its words (subtypes, phases, sources, discard
         // reasons, modes, shake actions) and each message body as a value. Pure, no libdbus.
         .target(name: "MediaRemoteAPI", dependencies: ["DBusTypes"]),
         // mediaremoted's object as typed blocking calls on the binding, for the client.
         .target(name: "MediaRemoteClient", dependencies: ["DBus", "DBusTypes", "MediaRemoteAPI"]),
         // The shake detector the daemon runs: pure, no clock, no I/O.
-        .target(name: "Motion", dependencies: ["Time"]),
+        .target(name: "Motion", dependencies: ["SystemFiles", "Time"]),
         // Judging shake detectors: recordings, device profiles, scoring, a seismic baseline. Pure.
-        .target(name: "MotionEvaluation", dependencies: ["Motion", "Time"]),
+        .target(name: "MotionEvaluation", dependencies: ["Motion", "SystemFiles", "Time"]),
         // The machine's files: whole text files read and replaced atomically, the kernel's small files, the device probes.
         .target(name: "SystemFiles"),
         // The configuration file: a TOML reader and the options it may set. Pure but for reading the file.

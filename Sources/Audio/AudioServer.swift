@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Loop
 import Time
+import SystemFiles
 
 /// What the audio server says, as it changes. Called on the loop's thread.
 public protocol AudioServerDelegate: AnyObject {
@@ -71,7 +72,7 @@ public final class AudioServer {
     /// no `PULSE_SERVER`: a bare console, a container): then the system-wide server's socket,
     /// the only one there can be. Left to find one itself there, libpulse would make
     /// `~/.config/pulse` to keep one in, in the home of a service that only reads.
-    public static func sessionServer(_ environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+    public static func sessionServer(_ environment: (String) -> String? = Environment.value) -> String? {
         let set = ["PULSE_SERVER", "PULSE_RUNTIME_PATH", "XDG_RUNTIME_DIR"].contains { !(environment($0) ?? "").isEmpty }
         return set ? nil : "unix:/run/pulse/native"
     }

@@ -41,25 +41,16 @@ public enum ProcessTree {
     static func flatpakAppID(fromInfo text: String) -> String? {
         var section = ""
         for line in text.split(separator: "\n") {
-            let line = line.trimmingSpaces
+            let line = line.trimmingWhitespace()
             if line.hasPrefix("[") {
                 section = String(line)
             } else if section == "[Application]", line.hasPrefix("name"), let equals = line.firstIndex(of: "="),
-                line[..<equals].trimmingSpaces == "name"
+                line[..<equals].trimmingWhitespace() == "name"
             {
-                let name = line[line.index(after: equals)...].trimmingSpaces
+                let name = line[line.index(after: equals)...].trimmingWhitespace()
                 return name.isEmpty ? nil : String(name)
             }
         }
         return nil
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-        return text
     }
 }

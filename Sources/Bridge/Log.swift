@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SystemFiles
 #endif
 
 /// The daemon's log: one line per event on stderr. Under systemd (JOURNAL_STREAM set) each
@@ -23,7 +24,7 @@ public enum Log {
     /// The least severe level written. Set once at start-up, before the loop runs.
     nonisolated(unsafe) public static var threshold = Level.info
 
-    private static let toJournal = getenv("JOURNAL_STREAM") != nil
+    private static let toJournal = Environment.value("JOURNAL_STREAM") != nil
 
     // The message is made only when its level is written: debug lines cost nothing on the
     // dispatch path unless asked for.

@@ -8,7 +8,7 @@ import Glibc
 /// (`~/.config/…` when XDG_CONFIG_HOME is unset). No file means the defaults.
 public enum ConfigurationFile {
     /// The file's path from the environment, or nil when neither XDG_CONFIG_HOME nor HOME is set.
-    public static func defaultPath(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+    public static func defaultPath(environment: (String) -> String? = Environment.value) -> String? {
         if let config = environment("XDG_CONFIG_HOME"), config.hasPrefix("/") { return config + "/mediaremote/config.toml" }
         if let home = environment("HOME"), !home.isEmpty { return home + "/.config/mediaremote/config.toml" }
         return nil

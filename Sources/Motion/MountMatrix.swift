@@ -1,3 +1,6 @@
+import SystemFiles
+
+
 /// How a sensor sits in its device: the matrix that turns the sensor's axes into the device's,
 /// as udev's `ACCEL_MOUNT_MATRIX` and IIO's `mount_matrix` give it ("x1, y1, z1; x2, y2, z2;
 /// x3, y3, z3", rows). The detector needs no particular orientation; the matrix makes the

@@ -1,5 +1,6 @@
 import Motion
 import Time
+import SystemFiles
 
 /// A recorded trace: samples in time order, as `data/motion/*.csv` holds them
 /// (header `t_s,ax_g,ay_g,az_g`).

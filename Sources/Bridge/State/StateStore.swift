@@ -23,7 +23,7 @@ final class StateStore {
     /// Where the files are: `$STATE_DIRECTORY` (the unit's, or systemd's `StateDirectory=`),
     /// else `$XDG_STATE_HOME/mediaremote`, else `~/.local/state/mediaremote`; nil with none of
     /// them. Each bus has its own file there (``StateFiles``).
-    static func defaultFolder(environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+    static func defaultFolder(environment: (String) -> String? = Environment.value) -> String? {
         // systemd lists every directory of StateDirectory=, separated by colons: the unit has one.
         if let directory = environment("STATE_DIRECTORY")?.split(separator: ":").first, directory.hasPrefix("/") {
             return String(directory)

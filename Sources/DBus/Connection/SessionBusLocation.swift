@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SystemFiles
 #endif
 
 /// Where libdbus looks for the session bus, so that a failed connection can say where it looked
@@ -15,7 +16,7 @@ public enum SessionBusLocation: Equatable, Sendable {
     case nowhere
 
     public init(
-        environment: (String) -> String? = { getenv($0).map { String(cString: $0) } },
+        environment: (String) -> String? = Environment.value,
         exists: (String) -> Bool = { access($0, F_OK) == 0 }
     ) {
         if let address = environment("DBUS_SESSION_BUS_ADDRESS"), !address.isEmpty {
