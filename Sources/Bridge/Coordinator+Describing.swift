@@ -77,7 +77,7 @@ extension Coordinator {
         for sensor in accelerometers.values.filter(\.isIIO).sorted(by: { $0.path < $1.path }) {
             devices.append(DescribeDevicesReply.Device(
                 path: sensor.path, name: sensor.name, classification: "accelerometer",
-                notReadBecause: sensor.isOpen ? nil : "an IIO accelerometer: " + KeyInput.accelerometerReason,
+                notReadBecause: sensor.isOpen ? nil : "an IIO accelerometer: " + MediaDevices.accelerometerReason,
                 reading: sensor.isOpen ? open : nil))
         }
         return DescribeDevicesReply(devices: devices)

@@ -4,7 +4,7 @@ import MediaRemoteAPI
 import Motion
 import Time
 
-/// Shakes from the accelerometers: the evdev ones ``KeyInput`` found (it classifies every input
+/// Shakes from the accelerometers: the evdev ones ``MediaDevices`` found (it classifies every input
 /// device and follows them coming and going) and IIO ones under `/sys/bus/iio/devices`, each
 /// through its own detector. Nothing is open unless active — MediaRemote activates it only
 /// while somebody holds a motion claim, so with no claim it holds no sensor and no timer, and
@@ -33,13 +33,13 @@ public final class MotionInput {
     public struct Accelerometer: Equatable, Sendable {
         /// Its evdev node, or its IIO directory (`/sys/bus/iio/devices/iio:device0`).
         public let path: String
-        /// Its name ("" for an evdev one not open: ``KeyInput`` lists it with its name).
+        /// Its name ("" for an evdev one not open: ``MediaDevices`` lists it with its name).
         public let name: String
         public let isIIO: Bool
         public let isOpen: Bool
     }
 
-    /// Every accelerometer: the evdev ones ``KeyInput`` found and the IIO ones, open or not.
+    /// Every accelerometer: the evdev ones ``MediaDevices`` found and the IIO ones, open or not.
     /// Closed, the IIO ones are looked up in sysfs (for a person asking, not on any clock).
     public var allAccelerometers: [Accelerometer] {
         let evdev = accelerometers.map { Accelerometer(path: $0, name: sensors[$0]?.name ?? "", isIIO: false, isOpen: sensors[$0] != nil) }
@@ -124,7 +124,7 @@ public final class MotionInput {
 
     // MARK: evdev
 
-    /// The evdev accelerometers now (from ``KeyInput/accelerometers``): while active, new ones
+    /// The evdev accelerometers now (from ``MediaDevices/accelerometers``): while active, new ones
     /// are opened and a shake on one that went is cancelled.
     public func accelerometersChanged(_ paths: [String]) {
         accelerometers = paths

@@ -1,6 +1,6 @@
 /// Which input devices MediaRemote reads, and why not the others: the decision alone, on the
-/// facts ``KeyInput`` gathers (from sysfs, the node, the device, the seat) and the
-/// configuration's lists. It does no I/O. KeyInput opens, grabs and reads sysfs, and asks at
+/// facts ``MediaDevices`` gathers (from sysfs, the node, the device, the seat) and the
+/// configuration's lists. It does no I/O. MediaDevices opens, grabs and reads sysfs, and asks at
 /// each point where it learns something: before a node is opened, when it cannot be, once it
 /// is, when the node of a device read changes, when a take-over cannot be made. A fact that
 /// costs a read of sysfs is passed unread (an autoclosure) and read only if the decision comes
@@ -23,7 +23,7 @@ struct DeviceChoice: Sendable {
         /// says what happens where it cannot).
         case read
         /// Not read (closed), and listed with why.
-        case notRead(KeyInput.NotRead)
+        case notRead(MediaDevices.NotRead)
         /// Neither read nor listed: one of MediaRemote's own clones.
         case ignored
     }
@@ -34,7 +34,7 @@ struct DeviceChoice: Sendable {
         case open
         /// Neither opened nor listed: one of MediaRemote's own clones.
         case ignored
-        /// Not opened, listed as a copy of the device named, which is read (``KeyInput/NotRead/copy(of:)``).
+        /// Not opened, listed as a copy of the device named, which is read (``MediaDevices/NotRead/copy(of:)``).
         case copy(of: String)
     }
 
@@ -43,7 +43,7 @@ struct DeviceChoice: Sendable {
         /// Left as it is listed, and nothing said: another session's still.
         case unchanged
         /// Listed as not read, under the name and class known of it, and why.
-        case notRead(name: String, classification: DeviceClass, KeyInput.NotRead)
+        case notRead(name: String, classification: DeviceClass, MediaDevices.NotRead)
     }
 
     /// Whether `name` matches a pattern of `exclude`.
@@ -52,7 +52,7 @@ struct DeviceChoice: Sendable {
     }
 
     /// Why a device of this name and class is not read, or nil when it is.
-    func whyNot(_ name: String, _ classification: DeviceClass) -> KeyInput.NotRead? {
+    func whyNot(_ name: String, _ classification: DeviceClass) -> MediaDevices.NotRead? {
         if isExcluded(name) { return .excluded }
         switch classification {
         case .mediaDevice, .headphoneJack:
@@ -89,7 +89,7 @@ struct DeviceChoice: Sendable {
     /// (an accelerometer too: it is read while motion is claimed) is listed with the fix, which
     /// `udev`'s properties choose. Any other error is listed as it is, with no name.
     func unopened(
-        _ error: DeviceError, letGoForSession: Bool, listed: KeyInput.DeviceInfo?,
+        _ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?,
         sysfs: @autoclosure () -> DeviceCapabilities?, udev: @autoclosure () -> [String: String]
     ) -> Unopened {
         guard case .permissionDenied = error else { return .notRead(name: "", classification: .other, .cannotOpen(error)) }
@@ -125,7 +125,7 @@ struct DeviceChoice: Sendable {
     /// A device read that cannot be taken over, `because` (and whether for want of
     /// /dev/uinput): a keyboard is not read at all, for then every media key of it would act
     /// twice; any other device is read shared (a desktop reading it acts on its keys too).
-    func withoutTakeOver(_ classification: DeviceClass, because reason: String, withoutUInput: Bool) -> KeyInput.DeviceInfo.State {
+    func withoutTakeOver(_ classification: DeviceClass, because reason: String, withoutUInput: Bool) -> MediaDevices.DeviceInfo.State {
         classification == .keyboard
             ? .notRead(.keyboardNotTakenOver(because: reason))
             : .read(.shared(because: reason, withoutUInput: withoutUInput))
@@ -134,14 +134,14 @@ struct DeviceChoice: Sendable {
     /// A device whose grab is held by someone else (EBUSY), tried `triesSoFar` times since it
     /// came back from another session (nil: it did not): that session's MediaRemote letting go,
     /// tried again, a few times; else another program's.
-    func grabHeld(triesSoFar: Int?) -> KeyInput.NotRead {
+    func grabHeld(triesSoFar: Int?) -> MediaDevices.NotRead {
         if let tries = triesSoFar, tries < Self.grabRetries { return .grabStillHeld }
         return .grabbedByAnotherProgram
     }
 }
 
 extension DeviceChoice {
-    init(_ options: KeyInput.Options) {
+    init(_ options: MediaDevices.Options) {
         self.init(readKeyboards: options.readKeyboards, include: options.include, exclude: options.exclude)
     }
 }

@@ -14,11 +14,11 @@ import Glibc
 /// error on one device never stops the others. From a keyboard only media keys are read; no
 /// other key code is kept or reported.
 ///
-/// A device read is taken over where /dev/uinput can be written (KeyInput+TakeOver.swift):
+/// A device read is taken over where /dev/uinput can be written (MediaDevices+TakeOver.swift):
 /// grabbed, with everything but the keys MediaRemote acts on passed to a clone, so a desktop
 /// reading the same device never acts on those keys too. Without uinput a media device is read
 /// shared, and a keyboard not at all.
-public final class KeyInput {
+public final class MediaDevices {
     /// What a person can configure has no default here: the configuration's are the only ones.
     public struct Options: Equatable, Sendable {
         /// Also read full keyboards (taken over, never shared: a desktop acts on their media keys).
@@ -83,12 +83,12 @@ public final class KeyInput {
         // Without it a click-and-hold would be lost: said, not swallowed.
         self.onNotice?("cannot make the headset button's timer (\($0)): a click held is not told from a click until the next press")
     }) { [unowned self] in self.headsetDeadline() }
-    /// logind's file for this user, followed (KeyInput+Seat.swift).
+    /// logind's file for this user, followed (MediaDevices+Seat.swift).
     var seatWatch: DeviceDirectory?
     /// This user has had the seat since the service started, and another has it now.
     var seatAway = false
     var hadSeat = false
-    /// Ends the longest wait for keys up (KeyInput+TakeOver.swift).
+    /// Ends the longest wait for keys up (MediaDevices+TakeOver.swift).
     lazy var waitTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
         self.onNotice?("cannot make the timer that ends the wait for keys up (\($0)): a key held for good holds its device up")
     }) { [unowned self] in self.longestWaitEnded() }

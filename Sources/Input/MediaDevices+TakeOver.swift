@@ -8,7 +8,7 @@ import Glibc
 /// Taking a device over, as keyd, input-remapper and evremap do: grabbed (EVIOCGRAB), so that
 /// nobody else reads it, and everything MediaRemote does not act on written to a uinput clone
 /// with the same capabilities, so the desktop sees the device as before minus its media keys.
-extension KeyInput {
+extension MediaDevices {
     /// How long a device waits for its keys to come up before it is taken over anyway, its held
     /// keys released on the device itself (every reader, the desktop included, sees them come
     /// up): longer than anyone holds a key while a device appears or the service starts, short

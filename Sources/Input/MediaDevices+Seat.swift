@@ -3,13 +3,13 @@ import SystemFiles
 
 /// Fast user switching by logind's word: while another user's session has the seat, the devices
 /// are let go, even those this user may still read (the input group, root: the nodes' ACLs,
-/// which KeyInput also follows, do not change for them).
+/// which MediaDevices also follows, do not change for them).
 ///
 /// logind keeps `/run/systemd/users/UID` with `STATE=active` while one of the user's sessions
 /// is the seat's active one, `online` while the user is logged in otherwise. The devices are let
 /// go only once this user has had the seat and lost it: a user who is only ever logged in over
 /// ssh (a server with a USB remote) is never `active`, and keeps them.
-extension KeyInput {
+extension MediaDevices {
     /// Starts following logind's file for this user, if there is one (no logind: no following).
     func followSeat() {
         guard let file = options.userStateFile else { return }

@@ -1,7 +1,7 @@
 import Loop
 import Time
 
-extension KeyInput {
+extension MediaDevices {
     /// A device read: open, and how it is read.
     final class OpenDevice {
         let device: EvdevDevice

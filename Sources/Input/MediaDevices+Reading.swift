@@ -5,7 +5,7 @@ import Time
 /// Reading a device: its events as a take-over, a wait for keys up or a shared read wants them,
 /// its keys made events (a headset button's gestures, a media key's), and the one timer every
 /// headset's next deadline shares.
-extension KeyInput {
+extension MediaDevices {
     /// Reads what the device at `path` has pending, as its reading wants it; a device that
     /// fails is said to have stopped working, and removed.
     func readPending(_ path: String) {
