@@ -45,7 +45,7 @@ extension MediaDevices {
         /// soon as /dev/uinput can be written).
         case shared(because: String, withoutUInput: Bool)
         /// To be taken over once no key of it is held (taking it over with a key down would
-        /// leave that key held for the desktop), or after ``MediaDevices/longestWait`` with its held
+        /// leave that key held for the desktop), or after ``DeviceTable/longestWait`` with its held
         /// keys released on the device itself; meanwhile nothing of it is acted on. Since when.
         case waitingForKeysUp(since: MonotonicInstant)
     }

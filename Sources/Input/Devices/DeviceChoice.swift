@@ -1,10 +1,10 @@
 /// Which input devices MediaRemote reads, and why not the others: the decision alone, on the
-/// facts ``MediaDevices`` gathers (from sysfs, the node, the device, the seat) and the
-/// configuration's lists. It does no I/O. MediaDevices opens, grabs and reads sysfs, and asks at
-/// each point where it learns something: before a node is opened, when it cannot be, once it
-/// is, when the node of a device read changes, when a take-over cannot be made. A fact that
-/// costs a read of sysfs is passed unread (an autoclosure) and read only if the decision comes
-/// to it, so a device is looked at no more than the decision needs.
+/// facts the shell gathers (from sysfs, the node, the device, the seat) and the
+/// configuration's lists. It does no I/O. ``DeviceTable`` asks it at each point where it
+/// learns something: before a node is opened, when it cannot be, once it is, when the node of
+/// a device read changes, when a take-over cannot be made. A fact that costs a read of sysfs
+/// is asked for only if the decision comes to it (an autoclosure here; the table's `describe`
+/// action), so a device is looked at no more than the decision needs.
 struct DeviceChoice: Sendable {
     /// How many times a device back from another session is tried again when its grab is
     /// found held, a second apart.
@@ -84,20 +84,31 @@ struct DeviceChoice: Sendable {
     /// A node that could not be opened. For want of permission, a device let go for another
     /// session (`letGoForSession`), or one opened before (`listed` with a name, not for want
     /// of permission), is another session's: the seat's permission went with the seat. Else
-    /// sysfs, read only now, tells what it is: one that would not be read anyway (a keyboard the
-    /// udev rule rightly does not grant, a mouse) is listed with that reason; one that would be
-    /// (an accelerometer too: it is read while motion is claimed) is listed with the fix, which
-    /// `udev`'s properties choose. Any other error is listed as it is, with no name.
+    /// sysfs, read only now, tells what it is (``unopenedFromSysfs(_:sysfs:udev:)``). Any other
+    /// error is listed as it is, with no name.
     func unopened(
         _ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?,
         sysfs: @autoclosure () -> DeviceCapabilities?, udev: @autoclosure () -> [String: String]
     ) -> Unopened {
+        unopenedBeforeSysfs(error, letGoForSession: letGoForSession, listed: listed) ?? unopenedFromSysfs(error, sysfs: sysfs(), udev: udev())
+    }
+
+    /// What ``unopened(_:letGoForSession:listed:sysfs:udev:)`` decides before sysfs: nil when
+    /// it comes to sysfs.
+    func unopenedBeforeSysfs(_ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?) -> Unopened? {
         guard case .permissionDenied = error else { return .notRead(name: "", classification: .other, .cannotOpen(error)) }
         if letGoForSession { return .unchanged }
         if let listed, !listed.lacksPermission, !listed.name.isEmpty {
             return .notRead(name: listed.name, classification: listed.classification, .anotherSession)
         }
-        let capabilities = sysfs()
+        return nil
+    }
+
+    /// A node this user may not open, as sysfs tells it: one that would not be read anyway (a
+    /// keyboard the udev rule rightly does not grant, a mouse) is listed with that reason; one
+    /// that would be (an accelerometer too: it is read while motion is claimed) is listed with
+    /// the fix, which `udev`'s properties choose.
+    func unopenedFromSysfs(_ error: DeviceError, sysfs capabilities: DeviceCapabilities?, udev: @autoclosure () -> [String: String]) -> Unopened {
         let name = capabilities?.name ?? ""
         let classification = capabilities?.classification ?? .other
         if capabilities != nil, let why = whyNot(name, classification), classification != .accelerometer || why == .excluded {
