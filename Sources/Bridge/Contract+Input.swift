@@ -3,7 +3,7 @@ import MediaRemoteAPI
 
 extension DescribeDevicesReply.Device.Reading {
     /// How the input side reads a device, in the contract's words.
-    init(_ reading: KeyInput.Reading) {
+    init(_ reading: MediaDevices.Reading) {
         switch reading {
         case .takenOver(let clone): self = .takenOver(clone: clone)
         case .shared(let because, _): self = .shared(because: because)

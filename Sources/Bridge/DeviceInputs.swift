@@ -13,7 +13,7 @@ protocol EventDispatching: AnyObject {
     func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant)
 }
 
-/// The input devices the service reads: media keys and headset buttons (KeyInput), and the
+/// The input devices the service reads: media keys and headset buttons (MediaDevices), and the
 /// accelerometers, open only while motion is claimed (MotionInput). It turns what the devices
 /// do into events for ``rules``, and says in the log which devices it reads and why not the
 /// others.
@@ -23,11 +23,11 @@ final class DeviceInputs {
 
     private let loop: EventLoop
     /// Media keys and headset buttons, when there are input devices to read.
-    private var keys: KeyInput?
+    private var keys: MediaDevices?
     /// Shakes from the accelerometers.
     private var motion: MotionInput?
     /// The devices as last logged.
-    private var logged: [String: KeyInput.DeviceInfo] = [:]
+    private var logged: [String: MediaDevices.DeviceInfo] = [:]
     /// Whether the journal has been told that devices are read shared, and the fix: once.
     private var saidShared = false
 
@@ -36,15 +36,15 @@ final class DeviceInputs {
     }
 
     /// Every input device seen, read or not.
-    var devices: [KeyInput.DeviceInfo] { keys?.devices ?? [] }
+    var devices: [MediaDevices.DeviceInfo] { keys?.devices ?? [] }
 
     /// Every accelerometer, evdev and IIO, open or not.
     var accelerometers: [MotionInput.Accelerometer] { motion?.allAccelerometers ?? [] }
 
     /// Starts reading media keys and headset buttons; without an input directory (a server, a
     /// container) the service goes on without them and says so once.
-    func startKeys(_ options: KeyInput.Options) {
-        let keys = KeyInput(loop: loop, options: options)
+    func startKeys(_ options: MediaDevices.Options) {
+        let keys = MediaDevices(loop: loop, options: options)
         keys.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         keys.onHeadphonesUnplugged = { [unowned self] device, card, time in self.rules?.headphonesUnplugged(from: device, card: card, at: time) }
         keys.onNotice = { Log.warning($0) }
@@ -64,7 +64,7 @@ final class DeviceInputs {
 
     /// Reads the keys again with new options. Closing the devices ends the seeks they held;
     /// a device read again as before is not logged again.
-    func restartKeys(_ options: KeyInput.Options) {
+    func restartKeys(_ options: MediaDevices.Options) {
         closeKeys()
         startKeys(options)
     }
@@ -104,7 +104,7 @@ final class DeviceInputs {
         if open > 0 { Log.info("closed the \(open) input device\(open == 1 ? "" : "s") read, and gave them back") }
     }
 
-    private static func describe(_ state: KeyInput.DeviceInfo.State) -> String {
+    private static func describe(_ state: MediaDevices.DeviceInfo.State) -> String {
         switch state {
         case .read(.takenOver(let clone)): "read, taken over (its other keys go on to the desktop through \(clone.isEmpty ? "a clone" : clone))"
         case .read(.shared(let because, _)): "read shared: \(because)"
@@ -114,10 +114,10 @@ final class DeviceInputs {
     }
 
     /// One line per device that appeared (read or not, and why) or went.
-    private func log(_ devices: [KeyInput.DeviceInfo]) {
+    private func log(_ devices: [MediaDevices.DeviceInfo]) {
         let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
         // A device that could not be opened has no name, and one not read for want of permission
-        // has KeyInput's notice, with the fix: no line of their own, appearing or going.
+        // has MediaDevices's notice, with the fix: no line of their own, appearing or going.
         let shown = now.filter { !$0.value.name.isEmpty && !$0.value.lacksPermission }
         for device in devices where shown[device.path] != nil && logged[device.path] != device {
             Log.info("input device \(device.path) (\(device.name)): " + Self.describe(device.state))

@@ -4,9 +4,9 @@ import MediaRemoteAPI
 import Motion
 import Time
 
-/// Shakes from the accelerometers: the evdev ones ``KeyInput`` found (it classifies every input
+/// Shakes from the accelerometers: the evdev ones ``MediaDevices`` found (it classifies every input
 /// device and follows them coming and going) and IIO ones under `/sys/bus/iio/devices`, each
-/// through its own detector. Nothing is open unless active — MediaRemote activates it only
+/// through its own detector, each read through its driver (``AccelerometerDriver``). Nothing is open unless active — MediaRemote activates it only
 /// while somebody holds a motion claim, so with no claim it holds no sensor and no timer, and
 /// wakes for nothing.
 public final class MotionInput {
@@ -33,19 +33,18 @@ public final class MotionInput {
     public struct Accelerometer: Equatable, Sendable {
         /// Its evdev node, or its IIO directory (`/sys/bus/iio/devices/iio:device0`).
         public let path: String
-        /// Its name ("" for an evdev one not open: ``KeyInput`` lists it with its name).
+        /// Its name ("" for an evdev one not open: ``MediaDevices`` lists it with its name).
         public let name: String
         public let isIIO: Bool
         public let isOpen: Bool
     }
 
-    /// Every accelerometer: the evdev ones ``KeyInput`` found and the IIO ones, open or not.
+    /// Every accelerometer: the evdev ones ``MediaDevices`` found and the IIO ones, open or not.
     /// Closed, the IIO ones are looked up in sysfs (for a person asking, not on any clock).
     public var allAccelerometers: [Accelerometer] {
-        let evdev = accelerometers.map { Accelerometer(path: $0, name: sensors[$0]?.name ?? "", isIIO: false, isOpen: sensors[$0] != nil) }
-        let openIIO = sensors.filter { $0.value.iio != nil }
+        let evdev = accelerometers.map { Accelerometer(path: $0, name: sensors[$0]?.driver.name ?? "", isIIO: false, isOpen: sensors[$0] != nil) }
         let iio = IIOAccelerometer.all(under: options.iioDirectory).map { found in
-            Accelerometer(path: found.directory, name: found.name, isIIO: true, isOpen: openIIO[found.directory] != nil)
+            Accelerometer(path: found.directory, name: found.name, isIIO: true, isOpen: sensors[found.directory] != nil)
         }
         return evdev + iio
     }
@@ -55,7 +54,8 @@ public final class MotionInput {
     private var sensors: [String: Sensor] = [:]
     /// The evdev accelerometers there are, open or not.
     private var accelerometers: [String] = []
-    private var iioTimer: Timer?
+    /// Reads the sensors that tell nobody of a new sample (IIO's), while any is open.
+    private var pollTimer: Timer?
     /// Looks at the time for detectors whose sensor sent nothing since a shake began: evdev
     /// reports only changes, so a device set down may send nothing at all.
     private lazy var deadlineTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
@@ -63,26 +63,20 @@ public final class MotionInput {
     }) { [unowned self] in self.deadlinesPassed() }
 
     private final class Sensor {
-        let name: String
+        let driver: any AccelerometerDriver
         var detector: SwingDetector
         var shaking = false
-        let mountMatrix: MountMatrix
-        // evdev
-        var device: EvdevDevice?
-        var frames: AccelerometerFrames?
+        /// Watches the driver's descriptor, for a driver that has one.
         var source: FileDescriptorSource?
-        // IIO
-        var iio: IIOAccelerometer?
         /// The last sample's time (the sensor's clock: evdev's MSC_TIMESTAMP may drift from
         /// the loop's) and when it came (the loop's clock): a deadline of the detector's is
         /// reached on the loop's clock after as long as on the sensor's.
         var lastSample: MonotonicInstant?
         var lastArrival = MonotonicInstant.zero
 
-        init(name: String, detector: SwingDetector, mountMatrix: MountMatrix) {
-            self.name = name
+        init(driver: any AccelerometerDriver, detector: SwingDetector) {
+            self.driver = driver
             self.detector = detector
-            self.mountMatrix = mountMatrix
         }
     }
 
@@ -100,8 +94,8 @@ public final class MotionInput {
             for path in accelerometers { openEvdev(path) }
             openIIO()
         } else {
-            iioTimer?.cancel()
-            iioTimer = nil
+            pollTimer?.cancel()
+            pollTimer = nil
             deadlineTimer.cancel()
             for sensor in sensors.values { sensor.source?.cancel() }
             sensors.removeAll()
@@ -122,94 +116,74 @@ public final class MotionInput {
         }
     }
 
-    // MARK: evdev
+    // MARK: Opening
 
-    /// The evdev accelerometers now (from ``KeyInput/accelerometers``): while active, new ones
+    /// The evdev accelerometers now (from ``MediaDevices/accelerometers``): while active, new ones
     /// are opened and a shake on one that went is cancelled.
     public func accelerometersChanged(_ paths: [String]) {
+        let gone = Set(accelerometers).subtracting(paths)
         accelerometers = paths
         guard isActive else { return }
         for path in paths { openEvdev(path) }
-        for (path, sensor) in sensors where sensor.device != nil && !paths.contains(path) {
+        for path in gone.sorted() where sensors[path] != nil {
             lost(path, reason: "it was unplugged, or the seat went to another session")
         }
     }
 
     private func openEvdev(_ path: String) {
         guard sensors[path] == nil else { return }
-        let device: EvdevDevice
         do {
-            device = try EvdevDevice(path: path)
+            open(try EvdevAccelerometer(path: path, udevDatabase: options.udevDatabase), at: path)
         } catch {
             onNotice?("cannot open the accelerometer \(path): \(error.description)")
-            return
         }
-        let matrix = device.deviceNumber
-            .flatMap { UdevProperties.read(major: $0.major, minor: $0.minor, database: options.udevDatabase)["ACCEL_MOUNT_MATRIX"] }
-            .flatMap { MountMatrix(parsing: $0) } ?? .identity
-        let sensor = Sensor(name: device.name, detector: SwingDetector(parameters: options.detector), mountMatrix: matrix)
-        sensor.device = device
-        sensor.frames = AccelerometerFrames(axes: device.currentAxes, gPerUnit: device.gPerUnit)
-        do {
-            sensor.source = try loop.watch(fd: device.fd) { [unowned self] _ in self.readEvdev(path) }
-        } catch {
-            onNotice?("cannot watch \(path): \(error.description)")
-            return
-        }
-        sensors[path] = sensor
     }
-
-    private func readEvdev(_ path: String) {
-        guard let sensor = sensors[path], let device = sensor.device else { return }
-        var samples: [MotionSample] = []
-        var failure: DeviceError?
-        do {
-            try device.readEvents { type, code, value, time in
-                if let sample = sensor.frames?.add(type: type, code: code, value: value, time: time) { samples.append(sample) }
-            }
-        } catch {
-            failure = error
-        }
-        // What was read before a failure still counts.
-        for sample in samples { detect(sample, in: sensor) }
-        if let failure { lost(path, reason: failure.description) }
-    }
-
-    // MARK: IIO
 
     private func openIIO() {
-        let found = IIOAccelerometer.all(under: options.iioDirectory)
-        guard !found.isEmpty else { return }
-        for iio in found {
-            let sensor = Sensor(name: iio.name, detector: SwingDetector(parameters: options.detector), mountMatrix: iio.mountMatrix)
-            sensor.iio = iio
-            sensors[iio.directory] = sensor
-        }
+        for iio in IIOAccelerometer.all(under: options.iioDirectory) { open(iio, at: iio.directory) }
+        guard pollTimer == nil, sensors.values.contains(where: { $0.driver.descriptor == nil }) else { return }
         let interval = options.iioInterval
         do throws(LoopError) {
-            iioTimer = try loop.schedule(after: interval, repeating: interval) { [unowned self] in self.pollIIO() }
+            pollTimer = try loop.schedule(after: interval, repeating: interval) { [unowned self] in self.poll() }
         } catch {
             onNotice?("cannot make the timer that reads the IIO accelerometers (\(error)): they are not read")
         }
     }
 
-    private func pollIIO() {
-        let now = MonotonicClock.now
-        for (path, sensor) in sensors {
-            guard let iio = sensor.iio else { continue }
-            guard let sample = iio.sample(at: now) else {
-                lost(path, reason: "it stopped answering")
-                continue
+    /// Reads `driver` from now on: when its descriptor is readable, or on the poll timer.
+    private func open(_ driver: any AccelerometerDriver, at path: String) {
+        let sensor = Sensor(driver: driver, detector: SwingDetector(parameters: options.detector))
+        if let descriptor = driver.descriptor {
+            do {
+                sensor.source = try loop.watch(fd: descriptor) { [unowned self] _ in self.read(path, at: MonotonicClock.now) }
+            } catch {
+                onNotice?("cannot watch \(path): \(error.description)")
+                return
             }
-            detect(sample, in: sensor)
         }
+        sensors[path] = sensor
+    }
+
+    // MARK: Reading
+
+    private func poll() {
+        let now = MonotonicClock.now
+        for (path, sensor) in sensors where sensor.driver.descriptor == nil { read(path, at: now) }
+    }
+
+    private func read(_ path: String, at now: MonotonicInstant) {
+        guard let sensor = sensors[path] else { return }
+        let reading = sensor.driver.read(at: now)
+        // What was read before a failure still counts.
+        for sample in reading.samples { detect(sample, in: sensor) }
+        if let reason = reading.lostBecause { lost(path, reason: reason) }
     }
 
     // MARK: Detection
 
     private func detect(_ sample: MotionSample, in sensor: Sensor) {
         (sensor.lastSample, sensor.lastArrival) = (sample.time, MonotonicClock.now)
-        report(sensor.detector.add(sensor.mountMatrix.apply(sample)), of: sensor)
+        report(sensor.detector.add(sensor.driver.mountMatrix.apply(sample)), of: sensor)
         if sensor.detector.deadline != nil, !deadlineTimer.isArmed { armDeadlineTimer() }
     }
 
@@ -256,7 +230,7 @@ public final class MotionInput {
     private func lost(_ path: String, reason: String) {
         guard let sensor = sensors.removeValue(forKey: path) else { return }
         sensor.source?.cancel()
-        onNotice?("the accelerometer \(sensor.name) (\(path)) is gone: \(reason)")
+        onNotice?("the accelerometer \(sensor.driver.name) (\(path)) is gone: \(reason)")
         if sensor.shaking { onEvent?(.motion(.cancelled, at: MonotonicClock.now, from: .accelerometer)) }
     }
 }

@@ -4,10 +4,10 @@ import Testing
 @testable import Input
 
 /// Which devices are read, and why not the others: facts in, the decision and its reason out,
-/// at each point where KeyInput asks. No device, no sysfs.
+/// at each point where MediaDevices asks. No device, no sysfs.
 @Suite("DeviceChoice: which devices are read, and why not the others")
 struct DeviceChoiceTests {
-    typealias NotRead = KeyInput.NotRead
+    typealias NotRead = MediaDevices.NotRead
 
     // The devices, as they report themselves.
     static let headset = DeviceCapabilities(name: "USB Headset", keys: [KeyCode.playPause, 114, 115, KeyCode.media])
@@ -73,10 +73,10 @@ struct DeviceChoiceTests {
     static let ruleFix = PermissionAdvice.fix(ruleGrants: true)
     static let groupFix = PermissionAdvice.fix(ruleGrants: false)
     /// Listed before: opened and left unread, never opened for want of permission, never opened at all.
-    static let listedKeyboard = KeyInput.DeviceInfo(path: path, name: keyboard.name, classification: .keyboard, state: .notRead(.keyboard))
-    static let listedLacking = KeyInput.DeviceInfo(
+    static let listedKeyboard = MediaDevices.DeviceInfo(path: path, name: keyboard.name, classification: .keyboard, state: .notRead(.keyboard))
+    static let listedLacking = MediaDevices.DeviceInfo(
         path: path, name: headset.name, classification: .mediaDevice, state: .notRead(.noPermission(denied, fix: ruleFix)))
-    static let listedUnnamed = KeyInput.DeviceInfo(path: path, name: "", classification: .other, state: .notRead(.cannotOpen(gone)))
+    static let listedUnnamed = MediaDevices.DeviceInfo(path: path, name: "", classification: .other, state: .notRead(.cannotOpen(gone)))
     static let udevHeadset = ["ID_INPUT": "1", "ID_INPUT_KEY": "1"]
     static let udevMouse = ["ID_INPUT": "1", "ID_INPUT_KEY": "1", "ID_INPUT_MOUSE": "1"]
     static let udevKeyboard = ["ID_INPUT": "1", "ID_INPUT_KEY": "1", "ID_INPUT_KEYBOARD": "1"]
@@ -112,9 +112,9 @@ struct DeviceChoiceTests {
             (excludingSensors, denied, false, nil, accelerometer, [:], listed(accelerometer, .excluded)),
             // sysfs cannot say: the fix for no device in particular.
             (defaults, denied, false, nil, nil, [:], listed(nil, .noPermission(denied, fix: groupFix))),
-        ] as [(DeviceChoice, DeviceError, Bool, KeyInput.DeviceInfo?, DeviceCapabilities?, [String: String], DeviceChoice.Unopened)])
+        ] as [(DeviceChoice, DeviceError, Bool, MediaDevices.DeviceInfo?, DeviceCapabilities?, [String: String], DeviceChoice.Unopened)])
     func unopened(
-        _ choice: DeviceChoice, _ error: DeviceError, _ letGo: Bool, _ listed: KeyInput.DeviceInfo?, _ sysfs: DeviceCapabilities?,
+        _ choice: DeviceChoice, _ error: DeviceError, _ letGo: Bool, _ listed: MediaDevices.DeviceInfo?, _ sysfs: DeviceCapabilities?,
         _ udev: [String: String], _ decision: DeviceChoice.Unopened
     ) {
         #expect(choice.unopened(error, letGoForSession: letGo, listed: listed, sysfs: sysfs, udev: udev) == decision)
@@ -155,12 +155,12 @@ struct DeviceChoiceTests {
         "no take-over: a media device read shared, a keyboard not read",
         arguments: [
             // (class, why no take-over, for want of /dev/uinput, state)
-            (DeviceClass.mediaDevice, noUInput, true, KeyInput.DeviceInfo.State.read(.shared(because: noUInput, withoutUInput: true))),
+            (DeviceClass.mediaDevice, noUInput, true, MediaDevices.DeviceInfo.State.read(.shared(because: noUInput, withoutUInput: true))),
             (.mediaDevice, noGrab, false, .read(.shared(because: noGrab, withoutUInput: false))),
             (.keyboard, noUInput, true, .notRead(.keyboardNotTakenOver(because: noUInput))),
             (.keyboard, noGrab, false, .notRead(.keyboardNotTakenOver(because: noGrab))),
-        ] as [(DeviceClass, String, Bool, KeyInput.DeviceInfo.State)])
-    func withoutTakeOver(_ classification: DeviceClass, _ reason: String, _ withoutUInput: Bool, _ state: KeyInput.DeviceInfo.State) {
+        ] as [(DeviceClass, String, Bool, MediaDevices.DeviceInfo.State)])
+    func withoutTakeOver(_ classification: DeviceClass, _ reason: String, _ withoutUInput: Bool, _ state: MediaDevices.DeviceInfo.State) {
         #expect(Self.defaults.withoutTakeOver(classification, because: reason, withoutUInput: withoutUInput) == state)
     }
 
@@ -214,12 +214,12 @@ struct DeviceChoiceTests {
         "a device listed says read or not read once, and each view of it agrees",
         arguments: [
             // (state, is read, how it is read, why not in words, lacks permission)
-            (KeyInput.DeviceInfo.State.read(.takenOver(clone: clone)), true, KeyInput.Reading.takenOver(clone: clone), "", false),
+            (MediaDevices.DeviceInfo.State.read(.takenOver(clone: clone)), true, MediaDevices.Reading.takenOver(clone: clone), "", false),
             (.notRead(.keyboard), false, nil, NotRead.keyboard.description, false),
             (.notRead(.noPermission(denied, fix: "the fix")), false, nil, "no permission to read /dev/input/event5; the fix", true),
-        ] as [(KeyInput.DeviceInfo.State, Bool, KeyInput.Reading?, String, Bool)])
-    func views(_ state: KeyInput.DeviceInfo.State, _ isRead: Bool, _ reading: KeyInput.Reading?, _ reason: String, _ lacksPermission: Bool) {
-        let info = KeyInput.DeviceInfo(path: Self.path, name: "USB Headset", classification: .mediaDevice, state: state)
+        ] as [(MediaDevices.DeviceInfo.State, Bool, MediaDevices.Reading?, String, Bool)])
+    func views(_ state: MediaDevices.DeviceInfo.State, _ isRead: Bool, _ reading: MediaDevices.Reading?, _ reason: String, _ lacksPermission: Bool) {
+        let info = MediaDevices.DeviceInfo(path: Self.path, name: "USB Headset", classification: .mediaDevice, state: state)
         #expect(info.isRead == isRead)
         #expect(info.reading == reading)
         #expect(info.reason == reason)

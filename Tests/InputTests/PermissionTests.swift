@@ -1,12 +1,11 @@
-import Loop
 import Testing
+import Time
 
 @testable import Input
 
 /// What a person is told about a device they may not open: the fix that applies to it, and
 /// only once it is clear udev is not about to grant it.
 @Suite("permission: the fix that applies, told once and only after udev's moment")
-@MainActor
 struct PermissionTests {
     @Test("the rule's own tests decide whether it grants a device; without udev's record, its class does")
     func ruleGrants() {
@@ -31,30 +30,41 @@ struct PermissionTests {
     }
 
     @Test("said after the grace if still unreadable, once; not said for a device udev granted in time")
-    func toldOnceAfterTheGrace() throws {
-        let loop = try EventLoop()
-        var said: [String] = []
-        let notices = PermissionNotices(loop: loop) { said.append($0) }
+    func toldOnceAfterTheGrace() {
+        var notices = PermissionNotices()
+        var now = MonotonicInstant.zero + .seconds(1)
+        let grace = PermissionNotices.udevGrace
         var unreadable: Set<String> = ["/dev/input/event7", "/dev/input/event8"]
+        func due(after wait: Duration) -> [String] {
+            now += wait
+            return notices.due(at: now) { unreadable.contains($0) }
+        }
 
-        notices.warnLater("/dev/input/event7", "no permission to read event7") { unreadable.contains("/dev/input/event7") }
-        notices.warnLater("/dev/input/event8", "no permission to read event8") { unreadable.contains("/dev/input/event8") }
+        #expect(notices.warnLater("/dev/input/event7", "no permission to read event7", at: now) == nil, "nothing is said at once")
+        #expect(notices.warnLater("/dev/input/event8", "no permission to read event8", at: now) == nil)
+        #expect(notices.deadline == now + grace)
         // udev's ACL arrives for event8 before the grace ends (an IN_ATTRIB, the device opened).
         unreadable.remove("/dev/input/event8")
         notices.forget("/dev/input/event8")
-        #expect(said.isEmpty, "nothing is said at once")
-        _ = loop.run(until: { !said.isEmpty }, timeout: PermissionNotices.udevGrace * 3)
-        #expect(said == ["no permission to read event7"])
+        #expect(due(after: grace / 2).isEmpty)
+        #expect(due(after: grace / 2) == ["no permission to read event7"])
+        #expect(notices.deadline == nil)
 
         // udev changes the node again (another IN_ATTRIB): the same is not said twice.
-        notices.warnLater("/dev/input/event7", "no permission to read event7") { true }
-        _ = loop.run(until: { false }, timeout: PermissionNotices.udevGrace * 2)
-        #expect(said == ["no permission to read event7"])
+        unreadable.insert("/dev/input/event7")
+        #expect(notices.warnLater("/dev/input/event7", "no permission to read event7", at: now) == nil)
+        #expect(due(after: grace * 2).isEmpty)
 
         // Unplugged and plugged in again: said again.
         notices.forget("/dev/input/event7")
-        notices.warnLater("/dev/input/event7", "no permission to read event7") { true }
-        _ = loop.run(until: { said.count == 2 }, timeout: PermissionNotices.udevGrace * 3)
-        #expect(said.count == 2)
+        _ = notices.warnLater("/dev/input/event7", "no permission to read event7", at: now)
+        #expect(due(after: grace) == ["no permission to read event7"])
+
+        // No timer to wait with: said at once rather than never.
+        notices.forget("/dev/input/event7")
+        _ = notices.warnLater("/dev/input/event7", "no permission to read event7", at: now)
+        #expect(notices.sayWithoutGrace { unreadable.contains($0) } == ["no permission to read event7"])
+        notices.forget("/dev/input/event7")
+        #expect(notices.warnLater("/dev/input/event7", "no permission to read event7", at: now) == "no permission to read event7")
     }
 }

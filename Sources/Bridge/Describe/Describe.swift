@@ -67,7 +67,7 @@ enum Describe {
 
     /// Every input device seen: path, name, class, why it is not read, how it is read; the
     /// accelerometers (evdev and IIO) open or not, and for whom (`wanters`, ``motionWanters(_:)``).
-    static func devices(_ seen: [KeyInput.DeviceInfo], accelerometers: [MotionInput.Accelerometer], wanters: String) -> DescribeDevicesReply {
+    static func devices(_ seen: [MediaDevices.DeviceInfo], accelerometers: [MotionInput.Accelerometer], wanters: String) -> DescribeDevicesReply {
         let accelerometers = Dictionary(accelerometers.map { ($0.path, $0) }) { first, _ in first }
         let open = DescribeDevicesReply.Device.Reading.openForMotion(for: wanters)
         var devices = seen.map { device in
@@ -81,7 +81,7 @@ enum Describe {
         for sensor in accelerometers.values.filter(\.isIIO).sorted(by: { $0.path < $1.path }) {
             devices.append(DescribeDevicesReply.Device(
                 path: sensor.path, name: sensor.name, classification: "accelerometer",
-                notReadBecause: sensor.isOpen ? nil : "an IIO accelerometer: " + KeyInput.accelerometerReason,
+                notReadBecause: sensor.isOpen ? nil : "an IIO accelerometer: " + MediaDevices.accelerometerReason,
                 reading: sensor.isOpen ? open : nil))
         }
         return DescribeDevicesReply(devices: devices)

@@ -26,7 +26,7 @@ extension Service {
         /// Whether Now Playing is paused when the output it is heard through goes away.
         public var pauseOnRouteLoss: Bool
         /// Which input devices to read, and how.
-        public var input: KeyInput.Options
+        public var input: MediaDevices.Options
         /// Where the accelerometers are, and the shake detector's parameters.
         public var motion = MotionInput.Options()
 
@@ -44,7 +44,7 @@ extension Service {
             mprisProxy = configuration.mprisProxy
             shakeAction = configuration.shakeAction
             pauseOnRouteLoss = configuration.pauseOnRouteLoss
-            input = KeyInput.Options(
+            input = MediaDevices.Options(
                 readKeyboards: configuration.readKeyboards,
                 headsetTiming: HeadsetRecognizer.Timing(clickGap: configuration.headsetClickGap, holdThreshold: configuration.headsetHold),
                 include: configuration.includeDevices, exclude: configuration.excludeDevices)

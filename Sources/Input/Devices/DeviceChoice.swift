@@ -1,10 +1,10 @@
 /// Which input devices MediaRemote reads, and why not the others: the decision alone, on the
-/// facts ``KeyInput`` gathers (from sysfs, the node, the device, the seat) and the
-/// configuration's lists. It does no I/O. KeyInput opens, grabs and reads sysfs, and asks at
-/// each point where it learns something: before a node is opened, when it cannot be, once it
-/// is, when the node of a device read changes, when a take-over cannot be made. A fact that
-/// costs a read of sysfs is passed unread (an autoclosure) and read only if the decision comes
-/// to it, so a device is looked at no more than the decision needs.
+/// facts the shell gathers (from sysfs, the node, the device, the seat) and the
+/// configuration's lists. It does no I/O. ``DeviceTable`` asks it at each point where it
+/// learns something: before a node is opened, when it cannot be, once it is, when the node of
+/// a device read changes, when a take-over cannot be made. A fact that costs a read of sysfs
+/// is asked for only if the decision comes to it (an autoclosure here; the table's `describe`
+/// action), so a device is looked at no more than the decision needs.
 struct DeviceChoice: Sendable {
     /// How many times a device back from another session is tried again when its grab is
     /// found held, a second apart.
@@ -23,7 +23,7 @@ struct DeviceChoice: Sendable {
         /// says what happens where it cannot).
         case read
         /// Not read (closed), and listed with why.
-        case notRead(KeyInput.NotRead)
+        case notRead(MediaDevices.NotRead)
         /// Neither read nor listed: one of MediaRemote's own clones.
         case ignored
     }
@@ -34,7 +34,7 @@ struct DeviceChoice: Sendable {
         case open
         /// Neither opened nor listed: one of MediaRemote's own clones.
         case ignored
-        /// Not opened, listed as a copy of the device named, which is read (``KeyInput/NotRead/copy(of:)``).
+        /// Not opened, listed as a copy of the device named, which is read (``MediaDevices/NotRead/copy(of:)``).
         case copy(of: String)
     }
 
@@ -43,7 +43,7 @@ struct DeviceChoice: Sendable {
         /// Left as it is listed, and nothing said: another session's still.
         case unchanged
         /// Listed as not read, under the name and class known of it, and why.
-        case notRead(name: String, classification: DeviceClass, KeyInput.NotRead)
+        case notRead(name: String, classification: DeviceClass, MediaDevices.NotRead)
     }
 
     /// Whether `name` matches a pattern of `exclude`.
@@ -52,7 +52,7 @@ struct DeviceChoice: Sendable {
     }
 
     /// Why a device of this name and class is not read, or nil when it is.
-    func whyNot(_ name: String, _ classification: DeviceClass) -> KeyInput.NotRead? {
+    func whyNot(_ name: String, _ classification: DeviceClass) -> MediaDevices.NotRead? {
         if isExcluded(name) { return .excluded }
         switch classification {
         case .mediaDevice, .headphoneJack:
@@ -84,20 +84,31 @@ struct DeviceChoice: Sendable {
     /// A node that could not be opened. For want of permission, a device let go for another
     /// session (`letGoForSession`), or one opened before (`listed` with a name, not for want
     /// of permission), is another session's: the seat's permission went with the seat. Else
-    /// sysfs, read only now, tells what it is: one that would not be read anyway (a keyboard the
-    /// udev rule rightly does not grant, a mouse) is listed with that reason; one that would be
-    /// (an accelerometer too: it is read while motion is claimed) is listed with the fix, which
-    /// `udev`'s properties choose. Any other error is listed as it is, with no name.
+    /// sysfs, read only now, tells what it is (``unopenedFromSysfs(_:sysfs:udev:)``). Any other
+    /// error is listed as it is, with no name.
     func unopened(
-        _ error: DeviceError, letGoForSession: Bool, listed: KeyInput.DeviceInfo?,
+        _ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?,
         sysfs: @autoclosure () -> DeviceCapabilities?, udev: @autoclosure () -> [String: String]
     ) -> Unopened {
+        unopenedBeforeSysfs(error, letGoForSession: letGoForSession, listed: listed) ?? unopenedFromSysfs(error, sysfs: sysfs(), udev: udev())
+    }
+
+    /// What ``unopened(_:letGoForSession:listed:sysfs:udev:)`` decides before sysfs: nil when
+    /// it comes to sysfs.
+    func unopenedBeforeSysfs(_ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?) -> Unopened? {
         guard case .permissionDenied = error else { return .notRead(name: "", classification: .other, .cannotOpen(error)) }
         if letGoForSession { return .unchanged }
         if let listed, !listed.lacksPermission, !listed.name.isEmpty {
             return .notRead(name: listed.name, classification: listed.classification, .anotherSession)
         }
-        let capabilities = sysfs()
+        return nil
+    }
+
+    /// A node this user may not open, as sysfs tells it: one that would not be read anyway (a
+    /// keyboard the udev rule rightly does not grant, a mouse) is listed with that reason; one
+    /// that would be (an accelerometer too: it is read while motion is claimed) is listed with
+    /// the fix, which `udev`'s properties choose.
+    func unopenedFromSysfs(_ error: DeviceError, sysfs capabilities: DeviceCapabilities?, udev: @autoclosure () -> [String: String]) -> Unopened {
         let name = capabilities?.name ?? ""
         let classification = capabilities?.classification ?? .other
         if capabilities != nil, let why = whyNot(name, classification), classification != .accelerometer || why == .excluded {
@@ -125,7 +136,7 @@ struct DeviceChoice: Sendable {
     /// A device read that cannot be taken over, `because` (and whether for want of
     /// /dev/uinput): a keyboard is not read at all, for then every media key of it would act
     /// twice; any other device is read shared (a desktop reading it acts on its keys too).
-    func withoutTakeOver(_ classification: DeviceClass, because reason: String, withoutUInput: Bool) -> KeyInput.DeviceInfo.State {
+    func withoutTakeOver(_ classification: DeviceClass, because reason: String, withoutUInput: Bool) -> MediaDevices.DeviceInfo.State {
         classification == .keyboard
             ? .notRead(.keyboardNotTakenOver(because: reason))
             : .read(.shared(because: reason, withoutUInput: withoutUInput))
@@ -134,14 +145,14 @@ struct DeviceChoice: Sendable {
     /// A device whose grab is held by someone else (EBUSY), tried `triesSoFar` times since it
     /// came back from another session (nil: it did not): that session's MediaRemote letting go,
     /// tried again, a few times; else another program's.
-    func grabHeld(triesSoFar: Int?) -> KeyInput.NotRead {
+    func grabHeld(triesSoFar: Int?) -> MediaDevices.NotRead {
         if let tries = triesSoFar, tries < Self.grabRetries { return .grabStillHeld }
         return .grabbedByAnotherProgram
     }
 }
 
 extension DeviceChoice {
-    init(_ options: KeyInput.Options) {
+    init(_ options: MediaDevices.Options) {
         self.init(readKeyboards: options.readKeyboards, include: options.include, exclude: options.exclude)
     }
 }

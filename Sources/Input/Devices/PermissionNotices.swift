@@ -1,56 +1,58 @@
-import Loop
+import Time
 
 /// The warnings for devices MediaRemote would read but may not open: each said once per device,
 /// and only if the device is still unreadable a moment after it appeared. devtmpfs creates a
 /// new node for root alone and udev gives the seat's user its ACL milliseconds later, so a
 /// headset connected with the rule in place is unreadable at first: warning at once would tell
-/// the person to install a rule they have.
-final class PermissionNotices {
+/// the person to install a rule they have. A value on a clock passed in; ``DeviceTable`` keeps it.
+struct PermissionNotices: Sendable {
     /// Long enough for udev to finish with a new node, even on a busy machine.
     static let udevGrace: Duration = .seconds(1)
 
-    private let loop: EventLoop
-    private let say: (String) -> Void
-    private var pending: [String: (timer: Timer, message: String)] = [:]
+    private var pending: [String: (message: String, due: MonotonicInstant)] = [:]
     private var said: [String: String] = [:]
+    /// No timer could be made to wait with: each warning is said at once rather than never.
+    var withoutGrace = false
 
-    init(loop: EventLoop, say: @escaping (String) -> Void) {
-        self.loop = loop
-        self.say = say
+    /// When the earliest warning waiting is due.
+    var deadline: MonotonicInstant? { pending.values.map(\.due).min() }
+
+    /// Says `message` about `path` after the grace (if ``due(at:isStillUnreadable:)`` then
+    /// agrees), unless the same was said already; a warning already waiting keeps its moment and
+    /// takes the new words. Returns what is to be said now (only without a grace).
+    mutating func warnLater(_ path: String, _ message: String, at now: MonotonicInstant) -> String? {
+        guard said[path] != message else { return nil }
+        if withoutGrace {
+            said[path] = message
+            return message
+        }
+        pending[path] = (message, pending[path]?.due ?? now + Self.udevGrace)
+        return nil
     }
 
-    /// Says `message` about `path` after the grace, if `isStillUnreadable` then agrees and the
-    /// same was not said already.
-    func warnLater(_ path: String, _ message: String, isStillUnreadable: @escaping () -> Bool) {
-        guard said[path] != message else { return }
-        if let waiting = pending[path] {
-            pending[path] = (waiting.timer, message)
-            return
+    /// The warnings whose grace is over at `now`, for devices still unreadable, in path order.
+    mutating func due(at now: MonotonicInstant, isStillUnreadable: (String) -> Bool) -> [String] {
+        var told: [String] = []
+        for (path, waiting) in pending.sorted(by: { $0.key < $1.key }) where waiting.due <= now {
+            pending[path] = nil
+            guard isStillUnreadable(path), said[path] != waiting.message else { continue }
+            said[path] = waiting.message
+            told.append(waiting.message)
         }
-        guard let timer = try? loop.makeTimer(handler: { [unowned self] in
-            guard let waiting = self.pending.removeValue(forKey: path) else { return }
-            waiting.timer.cancel()
-            guard isStillUnreadable(), self.said[path] != waiting.message else { return }
-            self.said[path] = waiting.message
-            self.say(waiting.message)
-        }) else {
-            // No timer to wait with: say it now rather than never.
-            said[path] = message
-            say(message)
-            return
-        }
-        pending[path] = (timer, message)
-        timer.schedule(after: Self.udevGrace)
+        return told
+    }
+
+    /// Without a timer: every warning waiting is said now (the grace cannot be waited), and later
+    /// ones at once.
+    mutating func sayWithoutGrace(isStillUnreadable: (String) -> Bool) -> [String] {
+        withoutGrace = true
+        return due(at: MonotonicInstant(microseconds: .max), isStillUnreadable: isStillUnreadable)
     }
 
     /// The device was opened or went away: nothing pending is said, and a later lack of
     /// permission is said again.
-    func forget(_ path: String) {
-        pending.removeValue(forKey: path)?.timer.cancel()
+    mutating func forget(_ path: String) {
+        pending[path] = nil
         said[path] = nil
-    }
-
-    func forgetAll() {
-        for path in Array(pending.keys) + Array(said.keys) { forget(path) }
     }
 }

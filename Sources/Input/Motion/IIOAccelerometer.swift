@@ -9,8 +9,9 @@ import Glibc
 /// An IIO accelerometer (`/sys/bus/iio/devices/iio:deviceN` with `in_accel_{x,y,z}_raw`), read
 /// by polling sysfs: each axis's raw value × its scale (`in_accel_scale` or
 /// `in_accel_x_scale`, in m/s² per unit), turned into g; its `mount_matrix` read for the caller
-/// to apply, as for evdev sensors.
-struct IIOAccelerometer {
+/// to apply, as for evdev sensors. Sysfs tells nobody of a new value: it is read on
+/// ``MotionInput``'s poll timer.
+final class IIOAccelerometer: AccelerometerDriver {
     let directory: String
     let name: String
     private let scales: [Double]
@@ -37,6 +38,13 @@ struct IIOAccelerometer {
         SmallFile.names(in: root).filter { $0.hasPrefix("iio:device") }
             .compactMap { IIOAccelerometer(directory: "\(root)/\($0)") }
             .sorted { $0.directory < $1.directory }
+    }
+
+    var descriptor: Int32? { nil }
+
+    func read(at now: MonotonicInstant) -> AccelerometerReading {
+        guard let sample = sample(at: now) else { return AccelerometerReading(samples: [], lostBecause: "it stopped answering") }
+        return AccelerometerReading(samples: [sample])
     }
 
     /// The current reading, or nil when the device stopped answering.

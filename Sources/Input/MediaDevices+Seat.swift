@@ -3,19 +3,19 @@ import SystemFiles
 
 /// Fast user switching by logind's word: while another user's session has the seat, the devices
 /// are let go, even those this user may still read (the input group, root: the nodes' ACLs,
-/// which KeyInput also follows, do not change for them).
+/// which the table also follows, do not change for them).
 ///
 /// logind keeps `/run/systemd/users/UID` with `STATE=active` while one of the user's sessions
 /// is the seat's active one, `online` while the user is logged in otherwise. The devices are let
 /// go only once this user has had the seat and lost it: a user who is only ever logged in over
 /// ssh (a server with a USB remote) is never `active`, and keeps them.
-extension KeyInput {
+extension MediaDevices {
     /// Starts following logind's file for this user, if there is one (no logind: no following).
     func followSeat() {
         guard let file = options.userStateFile else { return }
         seatWatch = try? DeviceDirectory(file: file, loop: loop) { [unowned self] _ in self.userStateChanged() }
         guard seatWatch != nil else { return }
-        hadSeat = Self.userState(file) == "active"
+        handle(.seat(active: Self.userState(file) == "active"))
     }
 
     /// The user's STATE in logind's file, nil when there is none.
@@ -23,22 +23,10 @@ extension KeyInput {
         SmallFile.read(file)?.split(separator: "\n").first { $0.hasPrefix("STATE=") }.map { String($0.dropFirst("STATE=".count)) }
     }
 
-    /// logind's file changed: the seat went to another session (let every device go), or came
-    /// back (read again what was let go).
+    /// logind's file changed: the table lets every device go, or reads again what was let go
+    /// (DeviceTable+Seat.swift).
     private func userStateChanged() {
         guard let file = options.userStateFile else { return }
-        let active = Self.userState(file) == "active"
-        if active { hadSeat = true }
-        let away = hadSeat && !active
-        guard away != seatAway else { return }
-        seatAway = away
-        if away {
-            for path in open.keys.sorted() { if let entry = open[path] { letGo(entry) } }
-        } else {
-            // Listed as another session's until read again (or, its node not given back yet,
-            // until udev gives it back).
-            for path in letGoForSession.sorted() { consider(path) }
-            onDevicesChanged?()
-        }
+        handle(.seat(active: Self.userState(file) == "active"))
     }
 }

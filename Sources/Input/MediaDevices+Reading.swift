@@ -2,21 +2,21 @@ import Core
 import Loop
 import Time
 
-/// Reading a device: its events as a take-over, a wait for keys up or a shared read wants them,
-/// its keys made events (a headset button's gestures, a media key's), and the one timer every
-/// headset's next deadline shares.
-extension KeyInput {
+/// Reading a device: its events as a take-over, a wait for keys up or a shared read wants them
+/// (the table says which), its keys made events (a headset button's gestures, a media key's),
+/// and the one timer every headset's next deadline shares.
+extension MediaDevices {
     /// Reads what the device at `path` has pending, as its reading wants it; a device that
     /// fails is said to have stopped working, and removed.
     func readPending(_ path: String) {
-        guard let entry = open[path] else { return }
+        guard let entry = open[path], let reading = table.reading(of: path) else { return }
         var events: [Event] = []
         // Headphones pulled out of a jack the device has (a codec's, a headset jack's).
         var unplugged: [MonotonicInstant] = []
         let headphonesOut: ((MonotonicInstant) -> Void)? = entry.hasHeadphoneSwitch ? { unplugged.append($0) } : nil
         defer { for time in unplugged { onHeadphonesUnplugged?(entry.name, entry.soundCard, time) } }
         do {
-            switch entry.reading {
+            switch reading {
             case .takenOver:
                 try entry.device.readEvents { type, code, value, timestamp in
                     // Read before the grab: the desktop has had it already.
@@ -32,17 +32,14 @@ extension KeyInput {
             case .waitingForKeysUp:
                 // The desktop still reads it and acts on what is pressed now: nothing is kept.
                 try entry.device.readEvents { _, _, _, _ in }
-                if !entry.device.anyKeyDown {
-                    takeOver(entry)
-                    onDevicesChanged?()
-                }
+                if !entry.device.anyKeyDown { handle(.keysUp(path)) }
             case .shared:
                 try entry.device.read(wanted: entry.wanted, { events += key(entry, $0.code, $0.value, at: $0.timestamp) }, headphonesOut: headphonesOut)
             }
         } catch {
-            onNotice?("\(entry.name) (\(path)) stopped working: \(error.description); the other devices go on")
+            // What was read before the failure still counts; then the device is gone.
             for event in events { onEvent?(event) }
-            remove(path)
+            handle(.readFailed(path, error))
             return
         }
         for event in events { onEvent?(event) }

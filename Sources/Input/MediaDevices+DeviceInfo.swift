@@ -1,6 +1,6 @@
 import Time
 
-extension KeyInput {
+extension MediaDevices {
     /// A device and what MediaRemote does with it, for `mediaremotectl devices` and the journal.
     public struct DeviceInfo: Equatable, Sendable {
         /// Read, and how; or not read, and why (``DeviceChoice`` decides).
@@ -30,7 +30,7 @@ extension KeyInput {
             if case .notRead(let why) = state { why.description } else { "" }
         }
 
-        /// Not read only for want of permission: ``KeyInput/onNotice`` said so, with the fix.
+        /// Not read only for want of permission: ``MediaDevices/onNotice`` said so, with the fix.
         public var lacksPermission: Bool {
             if case .notRead(.noPermission) = state { true } else { false }
         }
@@ -45,7 +45,7 @@ extension KeyInput {
         /// soon as /dev/uinput can be written).
         case shared(because: String, withoutUInput: Bool)
         /// To be taken over once no key of it is held (taking it over with a key down would
-        /// leave that key held for the desktop), or after ``KeyInput/longestWait`` with its held
+        /// leave that key held for the desktop), or after ``DeviceTable/longestWait`` with its held
         /// keys released on the device itself; meanwhile nothing of it is acted on. Since when.
         case waitingForKeysUp(since: MonotonicInstant)
     }

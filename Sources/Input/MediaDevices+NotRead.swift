@@ -1,6 +1,6 @@
 import Loop
 
-extension KeyInput {
+extension MediaDevices {
     /// Why a device is not read: each reason once, in the words the journal and
     /// `mediaremotectl devices` show.
     public enum NotRead: Equatable, Sendable, CustomStringConvertible {
@@ -37,7 +37,7 @@ extension KeyInput {
             case .keyboard:
                 "a keyboard: its media keys are the desktop's (set devices.read_keyboards, or include it by name, to take them over)"
             case .accelerometer:
-                "an accelerometer: " + KeyInput.accelerometerReason
+                "an accelerometer: " + MediaDevices.accelerometerReason
             case .noMediaKeys:
                 "no media keys"
             case .copy(let original):

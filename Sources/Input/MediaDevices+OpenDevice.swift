@@ -1,15 +1,12 @@
 import Loop
 import Time
 
-extension KeyInput {
-    /// A device read: open, and how it is read.
+extension MediaDevices {
+    /// A device open: what reading it needs (how it is read is the table's word).
     final class OpenDevice {
         let device: EvdevDevice
         let path: String
         let name: String
-        let classification: DeviceClass
-        /// Read shared until the take-over, tried as soon as it is opened, says otherwise.
-        var reading = Reading.shared(because: "not taken over yet", withoutUInput: false)
         var source: FileDescriptorSource?
         var translator: KeyTranslator
         var headset: HeadsetRecognizer?
@@ -22,24 +19,20 @@ extension KeyInput {
         var filter: PassthroughFilter
         var takenOverSince = MonotonicInstant(microseconds: 0)
         /// Whether it has a headphone jack's switch (SW_HEADPHONE_INSERT), and the kernel's sound
-        /// card the jack belongs to (from sysfs), if it says.
-        var hasHeadphoneSwitch = false
+        /// card the jack belongs to (from sysfs, once it is read), if it says.
+        let hasHeadphoneSwitch: Bool
         var soundCard: Int?
 
-        init(
-            device: EvdevDevice, name: String, classification: DeviceClass, translator: KeyTranslator, headset: HeadsetRecognizer?,
-            wanted: Set<UInt16>
-        ) {
+        init(device: EvdevDevice, capabilities: DeviceCapabilities, headsetTiming: HeadsetRecognizer.Timing) {
+            let classification = capabilities.classification
             self.device = device
             path = device.path
-            self.name = name
-            self.classification = classification
-            self.translator = translator
-            self.headset = headset
-            self.wanted = wanted
+            name = capabilities.name
+            translator = KeyTranslator(isMediaDevice: classification == .mediaDevice)
+            headset = capabilities.keys.contains(KeyCode.media) ? HeadsetRecognizer(timing: headsetTiming) : nil
+            wanted = PassthroughFilter.consumedKeys(classification: classification, keys: capabilities.keys)
             filter = PassthroughFilter(consumedKeys: wanted, cloneRepeats: device.repeatsKeys)
+            hasHeadphoneSwitch = capabilities.switches.contains(DeviceCapabilities.headphoneSwitch)
         }
-
-        var info: DeviceInfo { DeviceInfo(path: path, name: name, classification: classification, state: .read(reading)) }
     }
 }
