@@ -68,9 +68,11 @@ extension DaemonTests {
     /// Each flag a key declares is in --help's usage and option table and in the manual's
     /// SYNOPSIS and OPTIONS as it is taken (`--mode MODE`: the flag with its placeholder; a
     /// switch alone), so a flag added to a declaration is not taken without being documented.
-    @Test("every declared flag, with its placeholder, is in --help's usage and table and in the manual", arguments: Configuration.flagged.compactMap { $0.flag?.name })
+    @Test("every declared flag, with its placeholder, is in --help's usage and table and in the manual, which names its key",
+          arguments: Configuration.flagged.compactMap { $0.flag?.name })
     func declaredFlagIsDocumented(name: String) throws {
-        let flag = try #require(Configuration.flagged.compactMap(\.flag).first { $0.name == name })
+        let option = try #require(Configuration.flagged.first { $0.flag?.name == name })
+        let flag = try #require(option.flag)
         let help = try Subprocess.run(Self.daemon, ["--help"]).stdout
         let usage = help.split(separator: "\n\n").first.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") } ?? ""
         let table = help.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("-") }
@@ -87,6 +89,9 @@ extension DaemonTests {
             #expect(synopsis.contains(spelling), "the manual's SYNOPSIS does not show \(spelling)")
             #expect(tags.contains(written), "the manual's OPTIONS have no \(written)")
         }
+        // Its paragraph in OPTIONS: from its tag to the next.
+        let paragraph = manual.split(separator: ".TP\n").first { $0.split(separator: "\n").first?.contains(flag.name + " ") == true || $0.hasPrefix(".B \(flag.name)\n") }
+        #expect(paragraph?.contains(option.name) == true, "the manual does not say \(flag.name) stands for \(option.name)")
     }
 
     /// The defaults --help names are the service's options' (it prints them, not copies), and
