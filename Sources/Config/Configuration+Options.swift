@@ -1,11 +1,12 @@
 import DBusTypes
 
 /// The configuration file's keys, each declared once, on one line: its section, name, what it
-/// accepts, and where the value goes. Code reaches a key through its declaration
-/// (`Configuration.Option.shakeSensitivity`), so a key misnamed in code does not compile; only
-/// a file's text is looked up by section and name. `config.example.toml` documents the same keys
-/// for people; a test checks that it lists every key of ``Configuration/options``, at its
-/// default, with what the key accepts.
+/// accepts, where the value goes, and the daemon's flag for it if it has one (so the file, the
+/// flags, `mediaremotectl check` and a reload's list of changes all read the one list). Code
+/// reaches a key through its declaration (`Configuration.Option.shakeSensitivity`), so a key
+/// misnamed in code does not compile; only a file's text is looked up by section and name.
+/// `config.example.toml` documents the same keys for people; a test checks that it lists every
+/// key of ``Configuration/options``, at its default, with what the key accepts.
 extension Configuration {
     public struct Option: Sendable {
         public let section: String
