@@ -99,34 +99,12 @@ extension Coordinator: PlayerTrackerDelegate {
 /// A reload: each part takes the options it uses; what must be restarted (devices, the proxy)
 /// is touched only if it changed.
 extension Coordinator: Reconfigurable {
-    func adopt(_ options: Service.Options, over old: Service.Options) -> [String] {
+    func adopt(_ options: Service.Options, over old: Service.Options) {
         rules.adopt(options)
         publication.callTimeout = options.callTimeout
-        var changes: [String] = []
-        if options.mode != old.mode { changes.append("mode \(options.mode)") }
-        if options.playerPriority != old.playerPriority { changes.append("player priority") }
-        if options.callTimeout != old.callTimeout { changes.append("call timeout") }
-        if options.seekStep != old.seekStep || options.seekInterval != old.seekInterval { changes.append("seeking") }
-        if options.shakeAction != old.shakeAction { changes.append("shake action \(options.shakeAction)") }
-        if options.pauseOnRouteLoss != old.pauseOnRouteLoss {
-            changes.append(options.pauseOnRouteLoss ? "pausing when the output goes away" : "not pausing when the output goes away")
-        }
-        if options.ignoredPlayers != old.ignoredPlayers {
-            tracker.setIgnored(options.ignoredPlayers)
-            changes.append("ignored players")
-        }
-        if options.input != old.input {
-            inputs.restartKeys(options.input)
-            changes.append("input devices")
-        }
-        if options.motion != old.motion {
-            inputs.updateMotion(options.motion)
-            changes.append("shake detection")
-        }
-        if options.mprisProxy != old.mprisProxy {
-            publication.setProxy(options.mprisProxy)
-            changes.append(options.mprisProxy ? "MPRIS proxy on" : "MPRIS proxy off")
-        }
-        return changes
+        if options.ignoredPlayers != old.ignoredPlayers { tracker.setIgnored(options.ignoredPlayers) }
+        if options.input != old.input { inputs.restartKeys(options.input) }
+        if options.motion != old.motion { inputs.updateMotion(options.motion) }
+        if options.mprisProxy != old.mprisProxy { publication.setProxy(options.mprisProxy) }
     }
 }

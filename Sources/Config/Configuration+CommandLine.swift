@@ -9,3 +9,16 @@ extension Configuration {
         return option.read(value, &changed).isEmpty ? changed : nil
     }
 }
+
+extension Configuration.Option {
+    /// How a command line writes a key's value: its text as the value the file would hold.
+    struct Argument: Sendable {
+        /// What the key takes, as a command line writes it: a choice's words without the
+        /// quotes a shell would take away ("compat or strict"), one entry of a list.
+        let allowed: String
+        /// Whether a refusal quotes the text: a word is quoted, a number shown as written, as
+        /// the file's problems show them.
+        let quoted: Bool
+        let value: @Sendable (String) -> TOMLValue
+    }
+}

@@ -1,10 +1,26 @@
 import DBusTypes
 
 /// The kinds of value a key can take, each reading a TOML value into the configuration and
-/// saying what it allows when the value does not fit.
+/// saying what it allows when the value does not fit, and reading a command line's text as the
+/// value the file would hold (``Argument``). A key with a daemon flag names it here: a
+/// boolean's flag is a switch, another kind's takes a value (`("--mode", "MODE")`: the flag
+/// and its placeholder in the usage).
 extension Configuration.Option {
-    static func boolean(_ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Bool> & Sendable) -> Self {
-        Self(section: section, key: key, allowed: "true or false", path: path) { value, configuration in
+    /// A switch turns it on (`--read-keyboards`); its negation, when it has one, off.
+    static func boolean(
+        _ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Bool> & Sendable, flag: String? = nil, negation: String? = nil
+    ) -> Self {
+        let argument = Argument(allowed: "true or false", quoted: true) { text in
+            switch text {
+            case "true": .boolean(true)
+            case "false": .boolean(false)
+            default: .string(text)
+            }
+        }
+        return Self(
+            section: section, key: key, allowed: "true or false", path: path, argument: argument,
+            flag: flag.map { Flag(name: $0, use: .toggle(negation: negation)) }
+        ) { value, configuration in
             guard case .boolean(let flag) = value else { return ["must be true or false, not \(value.kind)"] }
             configuration[keyPath: path] = flag
             return []
@@ -13,9 +29,10 @@ extension Configuration.Option {
 
     /// A time in whole milliseconds, kept as a `Duration`.
     static func milliseconds(
-        _ section: String, _ key: String, _ range: ClosedRange<Int64>, _ path: WritableKeyPath<Configuration, Duration> & Sendable
+        _ section: String, _ key: String, _ range: ClosedRange<Int64>, _ path: WritableKeyPath<Configuration, Duration> & Sendable,
+        flag: (name: String, placeholder: String)? = nil
     ) -> Self {
-        ranged(section, key, range, unit: "ms", kind: "a whole number", path, as: Duration.milliseconds) { value in
+        ranged(section, key, range, unit: "ms", kind: "a whole number", path, as: Duration.milliseconds, flag: flag) { value in
             if case .integer(let number, let written) = value { (number, written) } else { nil }
         }
     }
@@ -44,14 +61,19 @@ extension Configuration.Option {
     }
 
     /// A number in `range`, checked as written (a problem quotes it so), then stored as the
-    /// value `convert` makes of it.
+    /// value `convert` makes of it. On a command line it is written as in the file (`1_000`,
+    /// `+5`), and shown as written when refused.
     private static func ranged<Number: Comparable & CustomStringConvertible & Sendable, Stored: Equatable & Sendable>(
         _ section: String, _ key: String, _ range: ClosedRange<Number>, unit: String, kind: String,
         _ path: WritableKeyPath<Configuration, Stored> & Sendable, as convert: @escaping @Sendable (Number) -> Stored,
-        _ number: @escaping @Sendable (TOMLValue) -> (Number, written: String)?
+        flag: (name: String, placeholder: String)? = nil, _ number: @escaping @Sendable (TOMLValue) -> (Number, written: String)?
     ) -> Self {
         let allowed = "\(bound(range.lowerBound)) to \(bound(range.upperBound)) \(unit)"
-        return Self(section: section, key: key, allowed: allowed, path: path) { value, configuration in
+        let argument = Argument(allowed: allowed, quoted: false) { TOMLParser.number($0) ?? .string($0) }
+        return Self(
+            section: section, key: key, allowed: allowed, path: path, argument: argument,
+            flag: flag.map { Flag(name: $0.name, use: .value(placeholder: $0.placeholder)) }
+        ) { value, configuration in
             guard let (number, written) = number(value) else {
                 // A number of the wrong kind (1e3 for a whole number) is quoted as written.
                 let found: String = switch value {
@@ -72,16 +94,27 @@ extension Configuration.Option {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
+    /// One of `Choice`'s words: quoted in the file, bare on a command line (a shell takes the
+    /// quotes away).
     static func choice<Choice: RawRepresentable & CaseIterable & Equatable & Sendable>(
-        _ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Choice> & Sendable
+        _ section: String, _ key: String, _ path: WritableKeyPath<Configuration, Choice> & Sendable,
+        flag: (name: String, placeholder: String)? = nil
     ) -> Self where Choice.RawValue == String {
-        let choices = Choice.allCases.map { "\"\($0.rawValue)\"" }
-        let allowed = choices.dropLast().joined(separator: ", ") + (choices.count > 1 ? " or " : "") + (choices.last ?? "")
-        return Self(section: section, key: key, allowed: allowed, path: path) { value, configuration in
+        let words = Choice.allCases.map(\.rawValue)
+        let allowed = alternatives(words.map { "\"\($0)\"" })
+        return Self(
+            section: section, key: key, allowed: allowed, path: path, argument: Argument(allowed: alternatives(words), quoted: true) { .string($0) },
+            flag: flag.map { Flag(name: $0.name, use: .value(placeholder: $0.placeholder)) }
+        ) { value, configuration in
             guard case .string(let text) = value else { return ["must be \(allowed), not \(value.kind)"] }
             guard let choice = Choice(rawValue: text) else { return ["\"\(Quote.text(text))\" is not allowed; allowed: \(allowed)"] }
             configuration[keyPath: path] = choice
             return []
         }
+    }
+
+    /// "a, b or c".
+    private static func alternatives(_ words: [String]) -> String {
+        words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
     }
 }

@@ -1,11 +1,12 @@
 import DBusTypes
 
 /// The configuration file's keys, each declared once, on one line: its section, name, what it
-/// accepts, and where the value goes. Code reaches a key through its declaration
-/// (`Configuration.Option.shakeSensitivity`), so a key misnamed in code does not compile; only
-/// a file's text is looked up by section and name. `config.example.toml` documents the same keys
-/// for people; a test checks that it lists every key of ``Configuration/options``, at its
-/// default, with what the key accepts.
+/// accepts, where the value goes, and the daemon's flag for it if it has one (so the file, the
+/// flags, `mediaremotectl check` and a reload's list of changes all read the one list). Code
+/// reaches a key through its declaration (`Configuration.Option.shakeSensitivity`), so a key
+/// misnamed in code does not compile; only a file's text is looked up by section and name.
+/// `config.example.toml` documents the same keys for people; a test checks that it lists every
+/// key of ``Configuration/options``, at its default, with what the key accepts.
 extension Configuration {
     public struct Option: Sendable {
         public let section: String
@@ -14,22 +15,44 @@ extension Configuration {
         /// on the key holds: "1 to 60000 ms", "true or false", "\"compat\" or \"strict\"".
         /// A time is written in the unit the key names and kept as a `Duration`.
         public let allowed: String
+        /// The daemon's flag for the key, when it has one (``Flag``).
+        public let flag: Flag?
         /// Stores the value, or says what is wrong with it: one message a problem.
         let read: @Sendable (TOMLValue, inout Configuration) -> [String]
         /// Whether two configurations hold different values for the key.
         let differs: @Sendable (Configuration, Configuration) -> Bool
+        /// How a command line writes the key's value, read by the key's kind.
+        let argument: Argument
+        /// The change a value makes, checked as the file checks it; or what is wrong with it.
+        let changeTo: @Sendable (TOMLValue) -> Result<Change, OptionMessage>
 
+        /// `combine` puts a checked value into a configuration: by default in place of the
+        /// key's value; a list a flag adds to (`--ignore-player`) merges into it instead.
         init<Stored: Equatable & Sendable>(
-            section: String, key: String, allowed: String, path: KeyPath<Configuration, Stored> & Sendable,
+            section: String, key: String, allowed: String, path: WritableKeyPath<Configuration, Stored> & Sendable,
+            argument: Argument, flag: Flag? = nil,
+            combine: @escaping @Sendable (Stored, inout Stored) -> Void = { $1 = $0 },
             read: @escaping @Sendable (TOMLValue, inout Configuration) -> [String]
         ) {
-            (self.section, self.key, self.allowed, self.read) = (section, key, allowed, read)
+            (self.section, self.key, self.allowed, self.argument, self.flag, self.read) = (section, key, allowed, argument, flag, read)
             differs = { $0[keyPath: path] != $1[keyPath: path] }
+            changeTo = { value in
+                // Checked on a configuration of its own, so the change carries only this key.
+                var checked = Configuration()
+                let problems = read(value, &checked)
+                guard problems.isEmpty else { return .failure(OptionMessage(problems.joined(separator: "; "))) }
+                let stored = checked[keyPath: path]
+                return .success { combine(stored, &$0[keyPath: path]) }
+            }
         }
 
         /// `section.key`, as problems and the example file name it.
         public var name: String { "\(section).\(key)" }
     }
+
+    /// A change to a configuration: a flag's, applied over the file at start-up and again on
+    /// every reload.
+    public typealias Change = @Sendable (inout Configuration) -> Void
 
     /// Every key, in the file's order: a file is read by these, and a problem lists a section's
     /// keys in this order. A key left out would be unknown to a file; the example file's test
@@ -51,11 +74,12 @@ extension Configuration {
 
 /// Each key named after the value of ``Configuration`` it sets.
 extension Configuration.Option {
-    public static let mode = choice("service", "mode", \.mode)
-    public static let callTimeout = milliseconds("service", "call_timeout_ms", 1...60_000, \.callTimeout)
-    public static let mprisProxy = boolean("service", "mpris_proxy", \.mprisProxy)
+    public static let mode = choice("service", "mode", \.mode, flag: ("--mode", "MODE"))
+    public static let callTimeout = milliseconds("service", "call_timeout_ms", 1...60_000, \.callTimeout, flag: ("--call-timeout", "MS"))
+    public static let mprisProxy = boolean("service", "mpris_proxy", \.mprisProxy, flag: "--mpris-proxy", negation: "--no-mpris-proxy")
 
-    public static let ignoredPlayers = names("players", "ignore", Configuration.playerNames, \.ignoredPlayers, normalize: Configuration.playerName)
+    public static let ignoredPlayers = names(
+        "players", "ignore", Configuration.playerNames, \.ignoredPlayers, normalize: Configuration.playerName, flag: ("--ignore-player", "NAME"))
     public static let playerPriority = names("players", "priority", Configuration.playerNames, \.playerPriority, normalize: Configuration.playerName)
     public static let pauseOnRouteLoss = boolean("players", "pause_on_route_loss", \.pauseOnRouteLoss)
 
@@ -64,18 +88,26 @@ extension Configuration.Option {
     public static let headsetClickGap = milliseconds("keys", "headset_click_gap_ms", 50...2_000, \.headsetClickGap)
     public static let headsetHold = milliseconds("keys", "headset_hold_ms", 100...5_000, \.headsetHold)
 
-    public static let readKeyboards = boolean("devices", "read_keyboards", \.readKeyboards)
+    public static let readKeyboards = boolean("devices", "read_keyboards", \.readKeyboards, flag: "--read-keyboards")
     public static let includeDevices = names("devices", "include", Configuration.devicePatterns, \.includeDevices, normalize: Configuration.devicePattern)
     public static let excludeDevices = names("devices", "exclude", Configuration.devicePatterns, \.excludeDevices, normalize: Configuration.devicePattern)
 
-    public static let shakeAction = choice("shake", "action", \.shakeAction)
+    public static let shakeAction = choice("shake", "action", \.shakeAction, flag: ("--shake-action", "ACTION"))
     public static let shakeSensitivity = number("shake", "sensitivity", 0.3...16, unit: "g", \.shakeSensitivity)
     public static let longestShake = seconds("shake", "max_duration_s", 0.5...60, \.longestShake)
 }
 
 extension Configuration {
-    /// What a list of players holds, as problems and the example file say it.
-    static let playerNames = "player names (\"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"
+    /// What a list holds, as problems and the example file say it ("player names (…)"), and
+    /// as a flag that adds one says it ("a player name (…)").
+    struct Entries: Sendable {
+        let entry: String
+        let example: String
+        var many: String { "\(entry)s \(example)" }
+        var one: String { "a \(entry) \(example)" }
+    }
+
+    static let playerNames = Entries(entry: "player name", example: "(\"vlc\" or \"org.mpris.MediaPlayer2.vlc\")")
 
     /// A player as the file and `mediaremoted --ignore-player` name it: `vlc` or
     /// `org.mpris.MediaPlayer2.vlc`; the full bus name, or why it is not one.
@@ -89,8 +121,7 @@ extension Configuration {
         return .success(valid)
     }
 
-    /// What a list of devices holds, as problems and the example file say it.
-    static let devicePatterns = "device name patterns (* ? [...])"
+    static let devicePatterns = Entries(entry: "device name pattern", example: "(* ? [...])")
 
     /// A device name pattern: any non-empty text.
     static func devicePattern(_ pattern: String) -> Result<String, OptionMessage> {

@@ -1,4 +1,6 @@
-// mediaremoted: parses its flags and runs the service; everything else lives in Bridge.
+// mediaremoted: parses its flags and runs the service; everything else lives in Bridge. The
+// flags that stand for keys of the file (--mode, --ignore-player…) are declared with their keys
+// (Configuration.flagged); those below are the daemon's own.
 import Bridge
 import Config
 import Core
@@ -97,7 +99,7 @@ func refuse(_ message: String) -> Never {
     exit(2)
 }
 
-if let name = getenv("MEDIAREMOTE_LOG").map({ String(cString: $0) }), !name.isEmpty {
+if let name = Environment.value("MEDIAREMOTE_LOG"), !name.isEmpty {
     guard let level = Log.Level(name: name) else { refuse("MEDIAREMOTE_LOG takes error, warning, info or debug, not '\(Quote.text(name))'") }
     Log.threshold = level
 }
@@ -116,21 +118,6 @@ while let argument = arguments.popFirst() {
         settings.configurationPathGiven = true
     case "--verbose", "-v":
         Log.threshold = .debug
-    case "--mode":
-        let given = value(for: argument, "compat or strict")
-        guard let mode = Mode(rawValue: given) else { refuse("--mode takes compat or strict, not '\(Quote.text(given))'") }
-        settings.overrides.append { $0.mode = mode }
-    case "--call-timeout":
-        // The file's service.call_timeout_ms, by that key's one declaration.
-        let text = value(for: argument, "milliseconds")
-        guard let milliseconds = Int64(text),
-              let checked = Configuration().setting(.callTimeout, to: .integer(milliseconds, written: text))
-        else {
-            refuse("--call-timeout takes \(Configuration.Option.callTimeout.allowed), not \(Quote.text(text))")
-        }
-        settings.overrides.append { $0.callTimeout = checked.callTimeout }
-    case "--read-keyboards":
-        settings.overrides.append { $0.readKeyboards = true }
     case "--grab":
         // A flag of an older MediaRemote: what changed, not "unknown".
         refuse("--grab is gone: every device MediaRemote reads is taken over whenever /dev/uinput is writable")
@@ -138,22 +125,6 @@ while let argument = arguments.popFirst() {
         settings.inputDirectory = value(for: argument, "a directory")
     case "--iio-dir":
         settings.iioDirectory = value(for: argument, "a directory")
-    case "--shake-action":
-        let actions = ShakeAction.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let action = ShakeAction(rawValue: value(for: argument, "one of \(actions)")) else {
-            refuse("--shake-action takes one of \(actions)")
-        }
-        settings.overrides.append { $0.shakeAction = action }
-    case "--mpris-proxy":
-        settings.overrides.append { $0.mprisProxy = true }
-    case "--no-mpris-proxy":
-        settings.overrides.append { $0.mprisProxy = false }
-    case "--ignore-player":
-        // The file's rule for players.ignore, so that both take the same names.
-        switch Configuration.playerName(value(for: argument, "a player name, e.g. vlc")) {
-        case .success(let name): settings.overrides.append { if !$0.ignoredPlayers.contains(name) { $0.ignoredPlayers.append(name) } }
-        case .failure(let refusal): refuse("--ignore-player: \(refusal.text)")
-        }
     case "--bus-introspect":
         print(BridgeInterface.introspectionXML(), terminator: "")
         exit(0)
@@ -164,7 +135,12 @@ while let argument = arguments.popFirst() {
         print(usage)
         exit(0)
     default:
-        refuse("unknown option '\(Quote.text(argument))'; see mediaremoted --help")
+        // A flag that stands for a key of the file: its declaration reads it, as the file's.
+        switch Configuration.change(forFlag: argument, next: { arguments.popFirst() }) {
+        case .success(let change)?: settings.overrides.append(change)
+        case .failure(let refusal)?: refuse(refusal.text)
+        case nil: refuse("unknown option '\(Quote.text(argument))'; see mediaremoted --help")
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Bridge
+import Config
 import Foundation
 import Input
 import Testing
@@ -43,14 +44,17 @@ extension DaemonTests {
         #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
     }
 
-    /// The parser (main.swift's switch) is where a flag is born: one it takes that --help does not
-    /// list is one nobody can find; --grab is an old flag, refused with what changed.
+    /// A flag is born in the parser: main.swift's switch for the daemon's own, a key's declaration
+    /// for one that stands for a key. One it takes that --help does not list is one nobody can
+    /// find; --grab is an old flag, refused with what changed.
     @Test("--help lists every flag mediaremoted takes, and its usage lines every long one")
     func helpListsEveryFlag() throws {
         let main = try String(contentsOf: BuiltProducts.repositoryRoot.appendingPathComponent("Sources/mediaremoted/main.swift"), encoding: .utf8)
         let parsed = Set(main.matches(of: /case ((?:"-[^"]+"(?:, )?)+):/).flatMap { $0.output.1.matches(of: /"(-[^"]+)"/).map { String($0.output.1) } })
+        let declared = Set(Configuration.flagged.compactMap(\.flag).flatMap(\.spellings))
+        #expect(parsed.isDisjoint(with: declared), "parsed by hand and declared: \(parsed.intersection(declared))")
         let flags = try Self.helpFlags()
-        #expect(parsed.subtracting(["--grab"]) == flags)
+        #expect(parsed.union(declared).subtracting(["--grab"]) == flags)
         // The usage lines (up to the first blank line) and the manual's SYNOPSIS: every long flag.
         let help = try Subprocess.run(Self.daemon, ["--help"]).stdout
         let usage = help.split(separator: "\n\n").first ?? ""
@@ -59,6 +63,35 @@ extension DaemonTests {
         let manual = try String(contentsOf: Self.manualPage, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
         let synopsis = manual.split(separator: ".SH SYNOPSIS").last?.split(separator: ".SH ").first ?? ""
         #expect(Set(synopsis.matches(of: /--[a-z-]+/).map { String($0.output) }) == longFlags)
+    }
+
+    /// Each flag a key declares is in --help's usage and option table and in the manual's
+    /// SYNOPSIS and OPTIONS as it is taken (`--mode MODE`: the flag with its placeholder; a
+    /// switch alone), so a flag added to a declaration is not taken without being documented.
+    @Test("every declared flag, with its placeholder, is in --help's usage and table and in the manual, which names its key",
+          arguments: Configuration.flagged.compactMap { $0.flag?.name })
+    func declaredFlagIsDocumented(name: String) throws {
+        let option = try #require(Configuration.flagged.first { $0.flag?.name == name })
+        let flag = try #require(option.flag)
+        let help = try Subprocess.run(Self.daemon, ["--help"]).stdout
+        let usage = help.split(separator: "\n\n").first.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") } ?? ""
+        let table = help.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("-") }
+        // In the manual a tag is `.BI \-\-mode " MODE"`, or `.B \-\-read\-keyboards`.
+        let manual = try String(contentsOf: Self.manualPage, encoding: .utf8).replacingOccurrences(of: "\\-", with: "-")
+        let synopsis = manual.split(separator: ".SH SYNOPSIS").last?.split(separator: ".SH ").first ?? ""
+        let tags = manual.split(separator: "\n").filter { $0.hasPrefix(".B") }.map { $0.replacingOccurrences(of: "\"", with: "").split(separator: " ").dropFirst().joined(separator: " ") }
+        for spelling in flag.spellings {
+            let written = spelling == flag.name ? flag.usage : spelling
+            // The usage line may spell a placeholder out (`--mode compat|strict`).
+            let shown = written == spelling ? usage.contains(spelling) : usage.contains("[\(spelling) ")
+            #expect(shown, "--help's usage does not show \(written)")
+            #expect(table.contains { $0.hasPrefix(written) }, "--help's table has no row for \(written)")
+            #expect(synopsis.contains(spelling), "the manual's SYNOPSIS does not show \(spelling)")
+            #expect(tags.contains(written), "the manual's OPTIONS have no \(written)")
+        }
+        // Its paragraph in OPTIONS: from its tag to the next.
+        let paragraph = manual.split(separator: ".TP\n").first { $0.split(separator: "\n").first?.contains(flag.name + " ") == true || $0.hasPrefix(".B \(flag.name)\n") }
+        #expect(paragraph?.contains(option.name) == true, "the manual does not say \(flag.name) stands for \(option.name)")
     }
 
     /// The defaults --help names are the service's options' (it prints them, not copies), and

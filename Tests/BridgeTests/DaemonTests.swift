@@ -157,6 +157,24 @@ struct DaemonTests {
         try Self.expectFlag("--call-timeout", value, refusal: refusal)
     }
 
+    /// The flags that stand for keys, of each kind: a value (a word, a number), a list's entry,
+    /// a switch. Refused before any bus is needed, with exit 2, in the key's words.
+    @Test("a key's flag with its value missing or wrong is refused with exit 2 in the key's words", arguments: [
+        (["--mode"], "--mode takes compat or strict"),
+        (["--shake-action", "skip"], "--shake-action takes none, nextTrack, previousTrack, togglePlayPause or shuffle, not 'skip'"),
+        (["--shake-action"], "--shake-action takes none, nextTrack, previousTrack, togglePlayPause or shuffle"),
+        (["--call-timeout"], "--call-timeout takes 1 to 60000 ms"),
+        (["--ignore-player"], "--ignore-player takes a player name (\"vlc\" or \"org.mpris.MediaPlayer2.vlc\")"),
+        // A switch takes no value: what follows it is the next flag.
+        (["--read-keyboards", "true"], "unknown option 'true'"),
+        (["--no-mpris-proxy", "false"], "unknown option 'false'"),
+    ])
+    func keyFlagRefused(arguments: [String], refusal: String) throws {
+        let result = try Subprocess.run(Self.daemon, arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(refusal), "\(result.stderr)")
+    }
+
     @Test("--grab, a flag of an older MediaRemote, is refused with what changed, not as unknown")
     func grabFlag() throws {
         let result = try Subprocess.run(Self.daemon, ["--grab", "--version"])

@@ -3,8 +3,8 @@ import Config
 /// The parts as a reload sees them: each takes the options it uses.
 protocol Reconfigurable: AnyObject {
     /// Takes `options` over `old`, restarting only what changed (a reload that changes nothing
-    /// disturbs nothing); returns what changed, in words, for the log.
-    func adopt(_ options: Service.Options, over old: Service.Options) -> [String]
+    /// disturbs nothing).
+    func adopt(_ options: Service.Options, over old: Service.Options)
 }
 
 /// The options in force, and where they come from (``Settings``: the file, then the command
@@ -36,7 +36,10 @@ final class Reconfigurer {
         }
         let old = options
         options = new
-        let changes = parts?.adopt(new, over: old) ?? []
+        parts?.adopt(new, over: old)
+        // The keys that changed, by their declarations: a key added to the file is told with no
+        // list to keep up here.
+        let changes = new.changes(from: old)
         let flags = kept.isEmpty ? "" : "; the command line's flags keep \(kept.joined(separator: ", ")) over the file"
         Log.info("configuration reloaded" + (changes.isEmpty ? ": nothing changed" : ": " + changes.joined(separator: ", ")) + flags)
         return .success(kept)

@@ -9,7 +9,7 @@ public struct Settings: Sendable {
     /// Whether the file was named on the command line (then it must exist).
     public var configurationPathGiven = false
     /// The flags, as changes to the configuration, in order.
-    public var overrides: [@Sendable (inout Configuration) -> Void] = []
+    public var overrides: [Configuration.Change] = []
     /// The folder where what the rules know is kept across restarts, a file per bus; nil when
     /// nowhere (no HOME).
     public var stateFolder: String? = StateStore.defaultFolder()
@@ -36,13 +36,14 @@ public struct Settings: Sendable {
         // Keyboards are read only taken over: without uinput the whole configuration is refused
         // (at start-up, and by a reload, which keeps the one in use), never applied in part.
         if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem) {
-            let source = fromFile ? configurationPath ?? "the configuration" : "--read-keyboards"
+            let source = fromFile ? configurationPath ?? "the configuration" : Configuration.Option.readKeyboards.flag?.name ?? "a flag"
             throw ConfigurationError(file: source, problems: [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)])
         }
-        // Only what the file says and a flag says otherwise; --ignore-player adds to the file's
-        // list rather than replacing it, so the file's entries are not overridden.
+        // Only what the file says and a flag says otherwise; a flag that adds to a list
+        // (--ignore-player) keeps the file's entries rather than overriding them.
         let inFile = configurationPath.map(ConfigurationFile.keysSet(in:)) ?? []
-        let kept = file.keys(differingFrom: configuration).filter { inFile.contains($0) && $0 != Configuration.Option.ignoredPlayers.name }
+        let adding = Set(Configuration.flagged.filter { $0.flag?.adds == true }.map(\.name))
+        let kept = file.keys(differingFrom: configuration).filter { inFile.contains($0) && !adding.contains($0) }
         return (Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory), kept)
     }
 }

@@ -20,6 +20,14 @@ public struct TOMLParser {
         return parser.document
     }
 
+    /// `text` as a number, if it is one and nothing else, by the file's rules (`1_000`, `+5`,
+    /// `2e1`): a command line's number means what it would in the file.
+    static func number(_ text: String) -> TOMLValue? {
+        var parser = TOMLParser(bytes: Array(text.utf8))
+        guard let value = try? parser.parseNumber(), parser.current == nil else { return nil }
+        return value
+    }
+
     private init(bytes: [UInt8]) {
         self.bytes = bytes
     }
