@@ -106,7 +106,7 @@ extension Coordinator {
 
     /// The bridge's properties as the rules' state makes them now.
     var publishedState: PublishedState {
-        PublishedState(router.registry, at: router.now, configurationFile: configuration.configurationFile, inputDirectory: options.input.directory)
+        PublishedState(registry, at: now, configurationFile: reconfigurer.configurationFile, inputDirectory: options.input.directory)
     }
 
     func describePlayers() -> DescribePlayersReply {
@@ -114,17 +114,17 @@ extension Coordinator {
     }
 
     func describeState() -> DescribeStateReply {
-        Describe.state(router.dispatcher, at: now)
+        Describe.state(rules.dispatcher, at: now)
     }
 
     func describeDevices() -> DescribeDevicesReply {
-        Describe.devices(inputs.devices, accelerometers: inputs.accelerometers, wanters: Describe.motionWanters(router.dispatcher))
+        Describe.devices(inputs.devices, accelerometers: inputs.accelerometers, wanters: Describe.motionWanters(rules.dispatcher))
     }
 
     /// The `Reload` method: a broken file is refused with its problems and the configuration
     /// in use stays. Answers with the settings the command line's flags keep over the file's.
     func reload() throws(DBusError) -> ReloadReply {
-        switch configuration.reload() {
+        switch reconfigurer.reload() {
         case .failure(let error):
             throw DBusError(MediaRemoteNames.invalidConfiguration, "the configuration in use stays:\n\(error.description)")
         case .success(let kept):

@@ -22,15 +22,15 @@ extension Coordinator: RulesHost {
     func publish() {
         // While a memory is recalled, the players found so far are not the whole story: Now
         // Playing is announced once the recall ends, not flickered through the partial ones.
-        if !router.registry.isRecalling { publication.publish(publishedState) }
+        if !registry.isRecalling { publication.publish(publishedState) }
         state.remember()
     }
 }
 
 /// The rules as the devices, the audio follower, the state keeper and the proxy see them.
 extension Coordinator: EventDispatching, AudioRules, RememberingRules, ProxyRules {
-    var registry: Registry { router.registry }
-    var now: MonotonicInstant { router.now }
+    var registry: Registry { rules.registry }
+    var now: MonotonicInstant { rules.now }
     var pausesOnRouteLoss: Bool { options.pauseOnRouteLoss }
 
     func dispatch(_ event: Event, completion: ((Outcome) -> Void)? = nil) {
@@ -52,7 +52,7 @@ extension Coordinator: EventDispatching, AudioRules, RememberingRules, ProxyRule
     }
 
     func audibilityChanged(_ changes: [(AppID, Audibility)]) {
-        rules.change { $0.registry.audibilityChanged(changes, at: router.now) }
+        rules.change { $0.registry.audibilityChanged(changes, at: now) }
     }
 
     var nowPlayingPlayer: (app: AppID, player: Player)? {

@@ -24,7 +24,7 @@ final class Coordinator {
     /// The bridge's properties announced, and the MPRIS proxy (Publish/).
     let publication: Publication
     /// The options in force, and reloads (Options/).
-    let configuration: Reconfigurer
+    let reconfigurer: Reconfigurer
     /// BecomeFirstResponder's checks in flight (API/).
     let responderChecks: ResponderChecks
     /// Apps leaving the bus.
@@ -34,7 +34,7 @@ final class Coordinator {
     /// ``nameTaken()``.
     init(connection: Connection, settings: Settings, options: Service.Options) {
         self.connection = connection
-        configuration = Reconfigurer(settings: settings, options: options)
+        reconfigurer = Reconfigurer(settings: settings, options: options)
         tracker = PlayerTracker(connection: connection, ignoring: options.ignoredPlayers)
         rules = RulesShell(connection: connection, options: options)
         inputs = DeviceInputs(loop: connection.loop)
@@ -43,16 +43,14 @@ final class Coordinator {
         responderChecks = ResponderChecks(connection: connection)
     }
 
-    var options: Service.Options { configuration.options }
-    /// The rules' state, and every event's way up its chain.
-    var router: EventRouter { rules.router }
+    var options: Service.Options { reconfigurer.options }
 
     /// Exports the bridge object (and the MPRIS proxy, if wanted; its name is taken later),
     /// recalls what the service before this one knew (kept in `stateFolder`) and starts
     /// following the bus.
     func start(mprisProxy: Bool, stateFolder: String?) throws(DBusError) {
         try connection.export([BridgeInterface.make(self)], at: MediaRemoteNames.objectPath)
-        (rules.host, audio.rules, inputs.rules, state.rules, publication.rules, configuration.parts) = (self, self, self, self, self, self)
+        (rules.host, audio.rules, inputs.rules, state.rules, publication.rules, reconfigurer.parts) = (self, self, self, self, self, self)
         tracker.delegate = self
         if mprisProxy { try publication.startProxy() }
         rules.start()
@@ -75,7 +73,7 @@ final class Coordinator {
     func nameTaken() {
         inputs.startKeys(options.input)
         inputs.startMotion(options.motion)
-        inputs.setMotionActive(router.dispatcher.wantsMotion)
+        inputs.setMotionActive(rules.dispatcher.wantsMotion)
         publication.takeProxyName()
         audio.start()
     }
@@ -89,7 +87,7 @@ final class Coordinator {
 
     /// SIGHUP: the configuration read again (``Reconfigurer/reload()``, which logs the outcome).
     func reloadConfiguration() {
-        _ = configuration.reload()
+        _ = reconfigurer.reload()
     }
 
     /// The service stops: what the rules know is written as it is now.

@@ -79,7 +79,9 @@ public final class Service {
         do throws(ConfigurationError) {
             options = try settings.options()
         } catch {
-            throw StartError(description: "not starting: the configuration cannot be used (check it with mediaremotectl check):\n\(error.description)")
+            // `check` reads the file, not the flags: it is named only where it can help.
+            let what = error.file.hasPrefix("--") ? "a flag cannot be used here" : "the configuration cannot be used (check it with mediaremotectl check)"
+            throw StartError(description: "not starting: \(what):\n\(error.description)")
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
         // Ready before the name is visible: the first call that finds the name is answered (no

@@ -39,22 +39,24 @@ extension Configuration.Option {
         }
     }
 
-    /// What `argument` does when it is this key's flag: the change it makes (taking its value
+    /// What `given` does when it is this key's flag: the change it makes (taking its value
     /// from `next`), or why it is refused; nil when it is not this key's flag.
-    func change(forFlag argument: String, next: () -> String?) -> Result<Configuration.Change, Configuration.OptionMessage>? {
-        guard let flag, flag.spellings.contains(argument) else { return nil }
-        let takes = "\(flag.name) takes \(self.argument.allowed)"
+    func change(forFlag given: String, next: () -> String?) -> Result<Configuration.Change, Configuration.OptionMessage>? {
+        guard let flag, flag.spellings.contains(given) else { return nil }
+        let takes = "\(flag.name) takes \(argument.allowed)"
         switch flag.use {
         case .toggle:
-            return changeTo(.boolean(argument == flag.name))
+            return changeTo(.boolean(given == flag.name))
         case .value:
             guard let text = next() else { return .failure(Configuration.OptionMessage(takes)) }
-            let shown = self.argument.quoted ? "'\(Quote.text(text))'" : Quote.text(text)
-            return changeTo(self.argument.value(text)).mapError { _ in Configuration.OptionMessage("\(takes), not \(shown)") }
+            // Quoted when it is a word, or when a space or nothing would not be seen.
+            let unseen = text.isEmpty || text.first?.isWhitespace == true || text.last?.isWhitespace == true
+            let shown = argument.quoted || unseen ? "'\(Quote.text(text))'" : Quote.text(text)
+            return changeTo(argument.value(text)).mapError { _ in Configuration.OptionMessage("\(takes), not \(shown)") }
         case .appending:
             // The entry's own problem names it and says what an entry may be.
             guard let text = next() else { return .failure(Configuration.OptionMessage(takes)) }
-            return changeTo(self.argument.value(text)).mapError { Configuration.OptionMessage("\(flag.name): \($0.text)") }
+            return changeTo(argument.value(text)).mapError { Configuration.OptionMessage("\(flag.name): \($0.text)") }
         }
     }
 }

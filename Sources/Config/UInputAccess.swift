@@ -17,17 +17,20 @@ public enum UInputAccess {
             + "(GNOME, Plasma, sway…) will act on its keys too, so a press can act twice; to fix it, \(fix)"
     }
 
-    /// Why `configuration` cannot be applied on this machine, where /dev/uinput cannot be
-    /// written for what `uinputProblem` says (nil: it can; asked only when keyboards are to be
-    /// read), or nil: a configuration that reads keyboards is refused without uinput, for a
-    /// keyboard read shared acts twice on every media key.
-    public static func refusal(of configuration: Configuration, uinputProblem: () -> String?) -> String? {
+    /// Why `configuration` cannot be applied on this machine, or nil when it can. A
+    /// configuration that reads keyboards is refused without uinput, for a keyboard read shared
+    /// acts twice on every media key. `uinputProblem` says why /dev/uinput cannot be written (nil:
+    /// it can), and is asked only when keyboards are to be read; `undo` is the other way out, in
+    /// the words of where the setting came from (the file's key, or the flag).
+    public static func refusal(
+        of configuration: Configuration, uinputProblem: () -> String?, undo: String = "set read_keyboards = false"
+    ) -> String? {
         guard configuration.readKeyboards, let problem = uinputProblem() else { return nil }
-        return keyboardRefusal(problem)
+        return keyboardRefusal(problem, undo: undo)
     }
 
-    static func keyboardRefusal(_ problem: String) -> String {
+    static func keyboardRefusal(_ problem: String, undo: String) -> String {
         "keyboards are read only taken over, never shared (the desktop acts on their media keys too), "
-            + "and \(problem); \(fix), or set read_keyboards = false"
+            + "and \(problem); \(fix), or \(undo)"
     }
 }

@@ -132,24 +132,10 @@ public final class MediaDevices {
     /// Tells the table what happened, carries out what it asks (and what the answers ask in
     /// turn), arms its timers, and tells of a changed device list once.
     func handle(_ event: DeviceTable.Event) {
-        let changed = apply(event)
+        let changed = DeviceTable.run(event, apply: { self.table.apply($0, at: MonotonicClock.now) }, perform: perform)
         grabRetryTimer.arm(at: table.grabRetryDue)
         waitTimer.arm(at: table.longestWaitDue)
         noticeTimer.arm(at: table.notices.deadline)
         if changed { onDevicesChanged?() }
-    }
-
-    /// Applies `event` and performs its actions in order, each answer applied as it comes;
-    /// whether the device list changed on the way.
-    private func apply(_ event: DeviceTable.Event) -> Bool {
-        var changed = false
-        for action in table.apply(event, at: MonotonicClock.now) {
-            if action == .devicesChanged {
-                changed = true
-            } else if let answer = perform(action) {
-                changed = apply(answer) || changed
-            }
-        }
-        return changed
     }
 }

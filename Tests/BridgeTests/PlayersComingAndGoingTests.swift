@@ -57,9 +57,9 @@ struct PlayersComingAndGoingTests {
             }
             let app = AppID(player.uniqueName)
             _ = try player.requestName(BusName("org.mpris.MediaPlayer2.churn.instance\(index)"))
-            #expect(wait { coordinator.router.registry.player(of: app) != nil }, "player \(index) was never seen")
+            #expect(wait { coordinator.registry.player(of: app) != nil }, "player \(index) was never seen")
             var outcome: Outcome?
-            coordinator.dispatch(.remoteControl(.nextTrack, at: coordinator.router.now, from: .api)) { outcome = $0 }
+            coordinator.dispatch(.remoteControl(.nextTrack, at: coordinator.now, from: .api)) { outcome = $0 }
             if leavesMidCall {
                 #expect(wait { !held.isEmpty })
                 held.removeAll()
@@ -72,7 +72,7 @@ struct PlayersComingAndGoingTests {
             case nil: break
             }
             player.close()
-            #expect(wait { !coordinator.router.registry.knows(app) }, "player \(index) never left")
+            #expect(wait { !coordinator.registry.knows(app) }, "player \(index) never left")
         }
         let after = coordinator.bookkeeping
         print("players coming and going: \(players) players, \(failed) failed deliveries; entries before \(before), after \(after)")

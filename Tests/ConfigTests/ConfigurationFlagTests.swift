@@ -73,7 +73,8 @@ import Testing
         (["--call-timeout", "0"], "--call-timeout takes 1 to 60000 ms, not 0"),
         (["--call-timeout", "soon"], "--call-timeout takes 1 to 60000 ms, not soon"),
         (["--call-timeout", "1e3"], "--call-timeout takes 1 to 60000 ms, not 1e3"),
-        (["--call-timeout", "250 "], "--call-timeout takes 1 to 60000 ms, not 250 "),
+        (["--call-timeout", "250 "], "--call-timeout takes 1 to 60000 ms, not '250 '"),
+        (["--call-timeout", ""], "--call-timeout takes 1 to 60000 ms, not ''"),
         (["--call-timeout", "99999999999999999999"], "--call-timeout takes 1 to 60000 ms, not 99999999999999999999"),
         (["--call-timeout"], "--call-timeout takes 1 to 60000 ms"),
     ])

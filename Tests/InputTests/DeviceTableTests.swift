@@ -23,7 +23,7 @@ struct DeviceTableTests {
 
     @Test("a media device is read, taken over; a mouse is listed and closed; a jack is read shared; our clone is never opened")
     func appearsAndIsRead() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         #expect(t.plug(Self.e5, Self.headset) == Self.broughtIn(Self.e5) + [.devicesChanged])
         #expect(t.plug(Self.e6, Devices.mouse) == [.identify(Self.e6), .open(Self.e6), .close(Self.e6), .devicesChanged])
         #expect(t.plug(Self.e7, Devices.jack) == [.identify(Self.e7), .open(Self.e7), .watch(Self.e7), .devicesChanged])
@@ -39,7 +39,7 @@ struct DeviceTableTests {
 
     @Test("without /dev/uinput a media device is read shared and a keyboard waits unread; both are taken over once it can be written")
     func awaitsUInput() {
-        var t = DeviceTranscript(Self.readingKeyboards)
+        let t = DeviceTranscript(Self.readingKeyboards)
         t.uinputWritable = false
         #expect(t.plug(Self.e3, Devices.keyboard) == Self.broughtIn(Self.e3) + [.close(Self.e3), .devicesChanged])
         #expect(t.plug(Self.e5, Self.headset) == Self.broughtIn(Self.e5) + [.devicesChanged])
@@ -60,7 +60,7 @@ struct DeviceTableTests {
 
     @Test("a copy of a device read is left alone; when another program turns out to hold the original, the copy is read")
     func copyLeftAlone() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         t.uinputWritable = false
         _ = t.plug(Self.e5, Self.headset)
         var copy = Self.headset
@@ -76,7 +76,7 @@ struct DeviceTableTests {
 
     @Test("the seat goes: let go; it comes back with the grab still held: tried each second, then given up as another program's")
     func seatLostAndGrabRetried() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         #expect(t.run(.seat(active: true)).isEmpty)
         _ = t.plug(Self.e5, Self.headset)
         #expect(t.run(.seat(active: false)) == [.close(Self.e5), .devicesChanged])
@@ -107,7 +107,7 @@ struct DeviceTableTests {
 
     @Test("a grab held a moment after the seat came back is taken on the next try")
     func grabLetGoInTime() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         _ = t.run(.seat(active: true))
         _ = t.plug(Self.e5, Self.headset)
         // The node's word alone (a session switch seen through the ACL).
@@ -123,7 +123,7 @@ struct DeviceTableTests {
 
     @Test("a grab held by another program, on a device that never left for another session, is not retried")
     func grabHeldNotRetried() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         t.grabsHeld = [Self.e5]
         #expect(t.plug(Self.e5, Self.headset) == Self.broughtIn(Self.e5) + [.close(Self.e5), .devicesChanged])
         #expect(t.devices == [Self.listed(Self.e5, Self.headset, .notRead(.grabbedByAnotherProgram))])
@@ -132,7 +132,7 @@ struct DeviceTableTests {
 
     @Test("no permission: said after udev's moment with the fix, once; not said for a node udev granted in time")
     func permissionToldLater() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         var node = Self.headset
         node.openError = Self.denied(Self.e5)
         #expect(t.plug(Self.e5, node) == [.identify(Self.e5), .open(Self.e5), .describe(Self.e5, Self.denied(Self.e5)), .devicesChanged])
@@ -154,7 +154,7 @@ struct DeviceTableTests {
 
     @Test("a device that stops working mid-read is said, closed (its held keys end) and forgotten; one unplugged is closed")
     func vanishesMidRead() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         _ = t.plug(Self.e5, Self.headset)
         _ = t.plug(Self.e6, Self.headset)
         _ = t.plug(Self.e7, Devices.mouse)
@@ -171,7 +171,7 @@ struct DeviceTableTests {
 
     @Test("a key held at the take-over: waits for it to come up, or for the longest wait and then releases it")
     func waitsForKeysUp() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         t.keysDown = [Self.e5, Self.e6]
         let start = t.now
         #expect(t.plug(Self.e5, Self.headset) == Self.broughtIn(Self.e5) + [.devicesChanged])
@@ -194,7 +194,7 @@ struct DeviceTableTests {
 
     @Test("the accelerometers are listed for motion, not read; stopping closes every device read")
     func accelerometersAndStop() {
-        var t = DeviceTranscript()
+        let t = DeviceTranscript()
         #expect(t.plug(Self.e4, Devices.accelerometer) == [.identify(Self.e4), .open(Self.e4), .close(Self.e4), .devicesChanged])
         _ = t.plug(Self.e5, Self.headset)
         _ = t.plug(Self.e6, Devices.mouse)

@@ -9,7 +9,7 @@ import Time
 /// as the machine described here would answer it (the nodes there, /dev/uinput, grabs held,
 /// keys down), as ``MediaDevices`` answers it with the C calls, and every action is recorded in
 /// the order the shell would perform it. No device, no sysfs, no timer.
-struct DeviceTranscript {
+final class DeviceTranscript {
     /// A node of the input directory, as the machine would describe it.
     struct Node {
         var capabilities: DeviceCapabilities
@@ -43,53 +43,44 @@ struct DeviceTranscript {
     // MARK: What happens
 
     /// A node appears (or, already there, changes).
-    mutating func plug(_ path: String, _ node: Node) -> [DeviceTable.Action] {
+    func plug(_ path: String, _ node: Node) -> [DeviceTable.Action] {
         nodes[path] = node
         return run(.appeared(path))
     }
 
-    mutating func unplug(_ path: String) -> [DeviceTable.Action] {
+    func unplug(_ path: String) -> [DeviceTable.Action] {
         nodes[path] = nil
         return run(.disappeared(path))
     }
 
     /// udev changes the node's permission (the seat's ACL moving): it appears changed.
-    mutating func permission(_ path: String, _ error: DeviceError?) -> [DeviceTable.Action] {
+    func permission(_ path: String, _ error: DeviceError?) -> [DeviceTable.Action] {
         nodes[path]?.openError = error
         return run(.appeared(path))
     }
 
     /// Time passes; the table is told if its deadline came, as its timer would.
-    mutating func wait(_ duration: Duration) -> [DeviceTable.Action] {
+    func wait(_ duration: Duration) -> [DeviceTable.Action] {
         now += duration
         guard let deadline = table.deadline, deadline <= now else { return [] }
         return run(.timePassed)
     }
 
     /// `event` to the table, and every answer its actions bring, depth first: what was asked,
-    /// with the device list told changed once at the end, as the shell tells it.
-    mutating func run(_ event: DeviceTable.Event) -> [DeviceTable.Action] {
-        var changed = false
-        let performed = perform(event, changed: &changed)
-        return performed + (changed ? [.devicesChanged] : [])
-    }
-
-    private mutating func perform(_ event: DeviceTable.Event, changed: inout Bool) -> [DeviceTable.Action] {
+    /// with the device list told changed once at the end, through the loop the shell runs
+    /// (``DeviceTable/run(_:apply:perform:)``).
+    func run(_ event: DeviceTable.Event) -> [DeviceTable.Action] {
         var performed: [DeviceTable.Action] = []
-        for action in table.apply(event, at: now) {
-            if action == .devicesChanged {
-                changed = true
-                continue
-            }
+        let changed = DeviceTable.run(event, apply: { self.table.apply($0, at: self.now) }) { action in
             performed.append(action)
-            if let answer = answer(action) { performed += perform(answer, changed: &changed) }
+            return self.answer(action)
         }
-        return performed
+        return performed + (changed ? [.devicesChanged] : [])
     }
 
     // MARK: The machine's answers
 
-    private mutating func answer(_ action: DeviceTable.Action) -> DeviceTable.Event? {
+    private func answer(_ action: DeviceTable.Action) -> DeviceTable.Event? {
         switch action {
         case .checkReadable(let path):
             return .readable(path, nodes[path].map { $0.openError == nil } ?? false)

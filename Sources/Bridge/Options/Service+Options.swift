@@ -62,7 +62,8 @@ extension Service {
         }
 
         /// What differs from `old`, for a reload to say: the configuration's keys
-        /// (`section.key`, in the file's order), then the directories.
+        /// (`section.key`, in the file's order), then the directories (the command line's, so
+        /// the same across reloads today; compared so that the answer stays whole).
         public func changes(from old: Options) -> [String] {
             var changes = configuration.keys(differingFrom: old.configuration)
             if input.directory != old.input.directory { changes.append("input directory") }

@@ -35,8 +35,10 @@ public struct Settings: Sendable {
         for override in overrides { override(&configuration) }
         // Keyboards are read only taken over: without uinput the whole configuration is refused
         // (at start-up, and by a reload, which keeps the one in use), never applied in part.
-        if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem) {
-            let source = fromFile ? configurationPath ?? "the configuration" : Configuration.Option.readKeyboards.flag?.name ?? "a flag"
+        let flag = Configuration.Option.readKeyboards.flag?.name ?? "the flag"
+        let undo = fromFile ? "set read_keyboards = false" : "leave out \(flag)"
+        if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem, undo: undo) {
+            let source = fromFile ? configurationPath ?? "the configuration" : flag
             throw ConfigurationError(file: source, problems: [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)])
         }
         // Only what the file says and a flag says otherwise; a flag that adds to a list

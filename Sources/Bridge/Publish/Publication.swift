@@ -37,7 +37,7 @@ final class Publication {
 
     /// Exports the MPRIS proxy; ``takeProxyName()`` then names it.
     func startProxy() throws(DBusError) {
-        guard let rules else { return }
+        guard let rules else { preconditionFailure("the proxy is started only once the rules are wired (Coordinator.start)") }
         let proxy = ProxyPlayer(connection: connection, tracker: tracker, calls: calls, rules: rules, callTimeout: callTimeout)
         try proxy.start()
         self.proxy = proxy

@@ -22,6 +22,10 @@ protocol RulesHost: AnyObject {
 /// goes through ``change(_:)`` or ``dispatch(_:completion:)``, whose effects it performs, asking
 /// its host for the ones it does not own.
 final class RulesShell {
+    /// The rules' state machine. Only the shell's own files (Rules/) use it: everyone else
+    /// reads the state through ``dispatcher``, ``registry`` and ``now``, and changes it through
+    /// ``change(_:)`` and ``dispatch(_:completion:)``, so no change skips its effects
+    /// (ArchitectureTests holds to it).
     let router = EventRouter()
     let connection: Connection
     /// Every call that delivers an event (or forwards the proxy's) goes through it: a line per app.
@@ -78,6 +82,8 @@ final class RulesShell {
         answers.onAnswer = { [unowned self] app in self.answeredAgain(app) }
     }
 
+    /// The rules' state, to read.
+    var dispatcher: Dispatcher { router.dispatcher }
     var registry: Registry { router.registry }
     var now: MonotonicInstant { router.now }
 

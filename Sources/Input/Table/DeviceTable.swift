@@ -79,6 +79,23 @@ struct DeviceTable: Sendable {
         return actions
     }
 
+    /// The one way the table is driven, by the shell and by its tests alike: `event` applied,
+    /// each action carried out by `perform` in order, and each answer it brings applied at once,
+    /// depth first (a device's steps finish before the next action). Returns whether the device
+    /// list changed on the way, to be told once. The table is reached only through `apply`,
+    /// briefly each time, so `perform` may read it (and whatever its C calls set off may too).
+    static func run(_ event: Event, apply: (Event) -> [Action], perform: (Action) -> Event?) -> Bool {
+        var changed = false
+        for action in apply(event) {
+            if action == .devicesChanged {
+                changed = true
+            } else if let answer = perform(action) {
+                changed = run(answer, apply: apply, perform: perform) || changed
+            }
+        }
+        return changed
+    }
+
     private mutating func step(_ event: Event, at now: MonotonicInstant) -> [Action] {
         switch event {
         case .appeared(let path): return appeared(path)

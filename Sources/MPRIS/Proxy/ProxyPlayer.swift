@@ -20,8 +20,8 @@ public final class ProxyPlayer {
     let connection: Connection
     let tracker: PlayerTracker
     let calls: CallQueue
-    /// Weak: the coordinator owns both the rules and the proxy, and a call that finishes after
-    /// the service went finds no target rather than keeping the rules alive.
+    /// Weak: the daemon owns the rules and whatever holds the proxy, and a call that finishes
+    /// after the service went finds no target rather than keeping the rules alive.
     weak var rules: (any ProxyRules)?
     /// How long the Now Playing player has to answer a forwarded call or read.
     public var callTimeout: Duration

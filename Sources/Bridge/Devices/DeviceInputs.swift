@@ -9,7 +9,7 @@ import Time
 protocol EventDispatching: AnyObject {
     func dispatch(_ event: Event, completion: ((Outcome) -> Void)?)
     /// Headphones were pulled out of the jack `device` of sound card `card` (when known): a
-    /// pause, if Now Playing was heard through them.
+    /// pause to every player heard through them.
     func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant)
 }
 
