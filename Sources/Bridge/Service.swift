@@ -80,7 +80,7 @@ public final class Service {
             options = try settings.options()
         } catch {
             // `check` reads the file, not the flags: it is named only where it can help.
-            let what = error.file.hasPrefix("--") ? "a flag cannot be used here" : "the configuration cannot be used (check it with mediaremotectl check)"
+            let what = error.file.hasPrefix("--") ? "\(error.file) cannot be used on this machine" : "the configuration cannot be used (check it with mediaremotectl check)"
             throw StartError(description: "not starting: \(what):\n\(error.description)")
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage

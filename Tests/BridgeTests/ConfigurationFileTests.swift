@@ -52,7 +52,7 @@ struct ConfigurationFileTests {
         #expect(flag.status == 1)
         #expect(flag.stderr.contains("--read-keyboards: " + sentence), "\(flag.stderr)")
         // Each way out in the words of where the setting came from: `check` reads no flag.
-        #expect(flag.stderr.contains("not starting: a flag cannot be used here:"), "\(flag.stderr)")
+        #expect(flag.stderr.contains("not starting: --read-keyboards cannot be used on this machine:"), "\(flag.stderr)")
         #expect(flag.stderr.contains(", or leave out --read-keyboards") && !flag.stderr.contains("read_keyboards = false"), "\(flag.stderr)")
         try bus.writeConfiguration("[devices]\nread_keyboards = true\n")
         let file = try Subprocess.run(DaemonTests.daemon, [], environment: bus.environment)
