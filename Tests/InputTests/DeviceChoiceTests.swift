@@ -226,3 +226,15 @@ struct DeviceChoiceTests {
         #expect(info.lacksPermission == lacksPermission)
     }
 }
+
+extension DeviceChoice {
+    /// The whole decision on a node that could not be opened, as the table makes it in two
+    /// steps (sysfs read between them, only when the first has no answer): `sysfs` and `udev`
+    /// are asked only then, so a test sees that they are not read when they need not be.
+    func unopened(
+        _ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?,
+        sysfs: @autoclosure () -> DeviceCapabilities?, udev: @autoclosure () -> [String: String]
+    ) -> Unopened {
+        unopenedBeforeSysfs(error, letGoForSession: letGoForSession, listed: listed) ?? unopenedFromSysfs(error, sysfs: sysfs(), udev: udev())
+    }
+}

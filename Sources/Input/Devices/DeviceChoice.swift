@@ -81,20 +81,11 @@ struct DeviceChoice: Sendable {
         }
     }
 
-    /// A node that could not be opened. For want of permission, a device let go for another
-    /// session (`letGoForSession`), or one opened before (`listed` with a name, not for want
-    /// of permission), is another session's: the seat's permission went with the seat. Else
-    /// sysfs, read only now, tells what it is (``unopenedFromSysfs(_:sysfs:udev:)``). Any other
-    /// error is listed as it is, with no name.
-    func unopened(
-        _ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?,
-        sysfs: @autoclosure () -> DeviceCapabilities?, udev: @autoclosure () -> [String: String]
-    ) -> Unopened {
-        unopenedBeforeSysfs(error, letGoForSession: letGoForSession, listed: listed) ?? unopenedFromSysfs(error, sysfs: sysfs(), udev: udev())
-    }
-
-    /// What ``unopened(_:letGoForSession:listed:sysfs:udev:)`` decides before sysfs: nil when
-    /// it comes to sysfs.
+    /// A node that could not be opened, before sysfs is read: for want of permission, a device
+    /// let go for another session (`letGoForSession`), or one opened before (`listed` with a
+    /// name, not for want of permission), is another session's: the seat's permission went with
+    /// the seat. Any other error is listed as it is, with no name. Nil when it comes to sysfs
+    /// (``unopenedFromSysfs(_:sysfs:udev:)``), which the table then asks the shell to read.
     func unopenedBeforeSysfs(_ error: DeviceError, letGoForSession: Bool, listed: MediaDevices.DeviceInfo?) -> Unopened? {
         guard case .permissionDenied = error else { return .notRead(name: "", classification: .other, .cannotOpen(error)) }
         if letGoForSession { return .unchanged }
