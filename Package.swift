@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Loop", targets: ["Loop", "Time"]),
         .executable(name: "mediaremoted", targets: ["mediaremoted"]),
         .executable(name: "mediaremotectl", targets: ["mediaremotectl"]),
+        .executable(name: "mediaremote-inputd", targets: ["mediaremote-inputd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -60,11 +61,16 @@ let package = Package(
         .target(name: "Audio", dependencies: ["AudioModel", "CPulse", "Loop", "SystemFiles", "Time"]),
         // MPRIS players on the bus: tracking them, delivering to them.
         .target(name: "MPRIS", dependencies: ["Core", "DBus", "DBusTypes", "Loop", "MediaRemoteAPI", "Time"]),
+        // The system service that reads keyboards for the seat's active session: claims checked
+        // with logind, the Input module's take-over, media keys sent to the claim alone. No rules.
+        .target(name: "InputService", dependencies: ["DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "SystemFiles", "Time"]),
         // What the daemon is: the rules wired to the bus, and its D-Bus API.
         .target(name: "Bridge", dependencies: ["Audio", "AudioModel", "Config", "Core", "DBus", "DBusTypes", "Input", "Loop", "MediaRemoteAPI", "MPRIS", "SystemFiles", "Time"]),
 
         // The daemon: its flags, then Bridge's service.
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI", "SystemFiles"]),
+        // The system service: its flags, then InputService.
+        .executableTarget(name: "mediaremote-inputd", dependencies: ["InputService", "MediaRemoteAPI", "SystemFiles"]),
         // The client's commands, a library so tests can parse every subcommand. No Core, Bridge, Input or libevdev.
         .target(
             name: "MediaRemoteCtl",

@@ -5,6 +5,7 @@ import DBusTypes
 import Input
 import MediaRemoteAPI
 import MPRIS
+import SystemFiles
 
 /// The bridge's methods, for the calling connection only: nobody acts for another app.
 /// Each takes its arguments and gives its reply as the contract's types (BridgeInterface).

@@ -2,6 +2,7 @@ import Core
 import DBusTypes
 import MediaRemoteAPI
 import MPRIS
+import SystemFiles
 import Time
 
 /// The narrow protocols through which the parts see one another, each answered here by

@@ -12,6 +12,8 @@ extension MediaDevices {
         case accelerometer
         /// Nothing MediaRemote acts on (a mouse, a touchpad, a power button).
         case noMediaKeys
+        /// Not a keyboard, and this reader reads keyboards alone (mediaremote-inputd).
+        case notAKeyboard
         /// Another program's copy of the device named, which MediaRemote reads.
         case copy(of: String)
         /// Its node could not be opened, for another reason than permission.
@@ -40,6 +42,8 @@ extension MediaDevices {
                 "an accelerometer: " + MediaDevices.accelerometerReason
             case .noMediaKeys:
                 "no media keys"
+            case .notAKeyboard:
+                "not a keyboard: the session's mediaremoted reads media devices itself"
             case .copy(let original):
                 "a copy of \"\(original)\" made by another program (a uinput device with its name): its keys are that device's, which is read"
             case .cannotOpen(let error):

@@ -66,13 +66,12 @@ extension MediaDevices {
     }
 
     /// Closes the device: no longer read, ungrabbed and its clone removed (the device's deinit),
-    /// and the seeks and clicks it held ended.
+    /// and the keys, seeks and clicks it held ended.
     func closeDevice(_ path: String) {
         guard let entry = open.removeValue(forKey: path) else { return }
         entry.source?.cancel()
         entry.clone = nil
         let now = MonotonicClock.now
-        let ended = entry.translator.deviceRemoved(at: now) + (entry.headset?.deviceRemoved(at: now) ?? [])
-        for event in ended { onEvent?(event) }
+        tell(entry.releaseHeld(at: now), entry.keys.deviceRemoved(at: now))
     }
 }

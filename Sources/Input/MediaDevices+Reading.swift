@@ -11,10 +11,16 @@ extension MediaDevices {
     func readPending(_ path: String) {
         guard let entry = open[path], let reading = table.reading(of: path) else { return }
         var events: [Event] = []
+        var keys: [MediaKey] = []
         // Headphones pulled out of a jack the device has (a codec's, a headset jack's).
         var unplugged: [MonotonicInstant] = []
         let headphonesOut: ((MonotonicInstant) -> Void)? = entry.hasHeadphoneSwitch ? { unplugged.append($0) } : nil
         defer { for time in unplugged { onHeadphonesUnplugged?(entry.name, entry.soundCard, time) } }
+        // A key MediaRemote acts on, as it went, and the events it makes.
+        func acted(_ code: UInt16, _ value: KeyValue, _ timestamp: MonotonicInstant) {
+            if let key = entry.mediaKey(code, value, at: timestamp) { keys.append(key) }
+            events += entry.keys.key(code, value, at: timestamp)
+        }
         do {
             switch reading {
             case .takenOver:
@@ -24,7 +30,7 @@ extension MediaDevices {
                     // Seen, and passed on to the clone like every switch.
                     if let headphonesOut, EvdevDevice.isHeadphonesOut(type, code, value) { headphonesOut(timestamp) }
                     switch entry.filter.take(InputEvent(type, code, value)) {
-                    case .consumed: if let value = KeyValue(rawValue: value) { events += key(entry, code, value, at: timestamp) }
+                    case .consumed: if let value = KeyValue(rawValue: value) { acted(code, value, timestamp) }
                     case .wait: break
                     case .write(let frame): entry.clone?.write(frame)
                     }
@@ -34,36 +40,32 @@ extension MediaDevices {
                 try entry.device.readEvents { _, _, _, _ in }
                 if !entry.device.anyKeyDown { handle(.keysUp(path)) }
             case .shared:
-                try entry.device.read(wanted: entry.wanted, { events += key(entry, $0.code, $0.value, at: $0.timestamp) }, headphonesOut: headphonesOut)
+                try entry.device.read(wanted: entry.wanted, { acted($0.code, $0.value, $0.timestamp) }, headphonesOut: headphonesOut)
             }
         } catch {
             // What was read before the failure still counts; then the device is gone.
-            for event in events { onEvent?(event) }
+            tell(keys, events)
             handle(.readFailed(path, error))
             return
         }
-        for event in events { onEvent?(event) }
-        if entry.headset != nil { armHeadsetTimer() }
+        tell(keys, events)
+        if entry.keys.hasHeadset { armHeadsetTimer() }
     }
 
-    /// The events a key MediaRemote acts on makes: the headset button's gestures, or a media key's.
-    private func key(_ entry: OpenDevice, _ code: UInt16, _ value: KeyValue, at timestamp: MonotonicInstant) -> [Event] {
-        guard code == KeyCode.media, entry.headset != nil else { return entry.translator.key(code, value, at: timestamp) }
-        switch value {
-        case .pressed: return entry.headset?.press(at: timestamp) ?? []
-        case .released: return entry.headset?.release(at: timestamp) ?? []
-        case .autorepeat: return []
-        }
+    /// Tells what a read brought: the keys as they went, then the events they made.
+    func tell(_ keys: [MediaKey], _ events: [Event]) {
+        if let onMediaKey { for key in keys { onMediaKey(key) } }
+        for event in events { onEvent?(event) }
     }
 
     private func armHeadsetTimer() {
-        headsetTimer.arm(at: open.values.compactMap { $0.headset?.deadline }.min())
+        headsetTimer.arm(at: open.values.compactMap(\.keys.deadline).min())
     }
 
     func headsetDeadline() {
         let now = MonotonicClock.now
         for entry in open.values {
-            for event in entry.headset?.timeout(at: now) ?? [] { onEvent?(event) }
+            for event in entry.keys.timeout(at: now) { onEvent?(event) }
         }
         armHeadsetTimer()
     }

@@ -20,7 +20,7 @@ extension MediaDevices {
 
     /// The user's STATE in logind's file, nil when there is none.
     static func userState(_ file: String) -> String? {
-        SmallFile.read(file)?.split(separator: "\n").first { $0.hasPrefix("STATE=") }.map { String($0.dropFirst("STATE=".count)) }
+        SmallFile.assignments(file)?["STATE"]
     }
 
     /// logind's file changed: the table lets every device go, or reads again what was let go

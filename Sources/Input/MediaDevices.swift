@@ -29,6 +29,9 @@ public final class MediaDevices {
     public struct Options: Equatable, Sendable {
         /// Also read full keyboards (taken over, never shared: a desktop acts on their media keys).
         public var readKeyboards: Bool
+        /// Read keyboards alone, taken over: mediaremote-inputd's devices (the session's own
+        /// service reads the rest).
+        public var keyboardsOnly = false
         public var headsetTiming: HeadsetRecognizer.Timing
         public var directory = "/dev/input"
         /// Where clones of taken-over devices are made.
@@ -51,6 +54,9 @@ public final class MediaDevices {
 
     /// Each event a key made.
     public var onEvent: ((Event) -> Void)?
+    /// Each key acted on, as it went, before the events it makes (``onEvent``); and, when its
+    /// device closes, each such key still down, released.
+    public var onMediaKey: ((MediaKey) -> Void)?
     /// Headphones pulled out of a jack: its device's name, its sound card (the kernel's number,
     /// when sysfs says), and when.
     public var onHeadphonesUnplugged: ((String, Int?, MonotonicInstant) -> Void)?

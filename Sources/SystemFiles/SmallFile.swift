@@ -38,6 +38,18 @@ public enum SmallFile {
         return names
     }
 
+    /// A file of `KEY=value` lines, as logind keeps for sd-login (`/run/systemd/seats/seat0`,
+    /// `/run/systemd/users/1000`): the value of each key; nil when the file cannot be read.
+    public static func assignments(_ path: String) -> [String: String]? {
+        guard let text = read(path) else { return nil }
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return values
+    }
+
     /// The file's first word as a number (sysfs values end with a newline).
     public static func number(_ path: String) -> Double? {
         read(path)?.split(whereSeparator: \.isWhitespace).first.flatMap { Double($0) }

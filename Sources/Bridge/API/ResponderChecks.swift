@@ -2,6 +2,7 @@ import Core
 import DBus
 import DBusTypes
 import MediaRemoteAPI
+import SystemFiles
 
 /// BecomeFirstResponder's check that the object named is a responder: it is introspected on
 /// the caller's own connection (so nobody can name another app's object), and must declare

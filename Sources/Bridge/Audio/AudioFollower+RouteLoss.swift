@@ -4,6 +4,7 @@ import Core
 import DBusTypes
 import Loop
 import MediaRemoteAPI
+import SystemFiles
 import Time
 
 /// An output going away pauses every player heard through it (``RouteLoss``): a sink removed

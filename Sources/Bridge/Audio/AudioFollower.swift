@@ -4,6 +4,7 @@ import Core
 import DBus
 import DBusTypes
 import Loop
+import SystemFiles
 import Time
 
 /// The audio server, followed so that Now Playing is who a person hears (docs/DESIGN.md, rule

@@ -74,9 +74,7 @@ enum Describe {
             if device.classification == .accelerometer, accelerometers[device.path]?.isOpen == true {
                 return DescribeDevicesReply.Device(path: device.path, name: device.name, classification: "accelerometer", notReadBecause: nil, reading: open)
             }
-            return DescribeDevicesReply.Device(
-                path: device.path, name: device.name, classification: device.classification.rawValue,
-                notReadBecause: device.isRead ? nil : device.reason, reading: device.reading.map(DescribeDevicesReply.Device.Reading.init))
+            return device.described
         }
         for sensor in accelerometers.values.filter(\.isIIO).sorted(by: { $0.path < $1.path }) {
             devices.append(DescribeDevicesReply.Device(

@@ -1,4 +1,5 @@
 import Config
+import SystemFiles
 
 /// The parts as a reload sees them: each takes the options it uses.
 protocol Reconfigurable: AnyObject {

@@ -1,6 +1,7 @@
 import DBus
 import DBusTypes
 import MediaRemoteAPI
+import SystemFiles
 
 /// Announces the bridge object's properties as they change: `PropertiesChanged` with what
 /// differs from what was last announced, and a log line when Now Playing moves.

@@ -1,6 +1,7 @@
 import DBus
 import DBusTypes
 import MPRIS
+import SystemFiles
 
 /// What the rules' state shows to the bus: the bridge's properties, announced as they change
 /// (``PropertyAnnouncer``), and the MPRIS proxy standing for Now Playing, when it is turned on.

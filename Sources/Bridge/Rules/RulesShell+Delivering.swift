@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import MediaRemoteAPI
 import MPRIS
+import SystemFiles
 import Time
 
 /// The deliveries the dispatcher asks for (an MPRIS call, the shake action, a Responder1 call),

@@ -1,5 +1,6 @@
 import Core
 import Loop
+import SystemFiles
 import Time
 
 /// The one place the rules' effects are performed: every change of the rules' state and every

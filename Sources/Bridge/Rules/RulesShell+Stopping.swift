@@ -1,6 +1,7 @@
 import Core
 import DBus
 import Loop
+import SystemFiles
 
 extension RulesShell {
     /// Before the service stops (SIGTERM), once the devices are closed (which ends the seeks

@@ -3,6 +3,7 @@ import DBus
 import DBusTypes
 import Loop
 import MPRIS
+import SystemFiles
 import Time
 
 /// What the rules shell asks of the rest of the daemon: the effects that are not its own.

@@ -2,6 +2,7 @@ import Core
 import DBus
 import DBusTypes
 import Loop
+import SystemFiles
 import Time
 
 /// The rules as the state keeper sees them (``StateKeeper``): their state to read, and a change

@@ -100,6 +100,14 @@ extension Connection {
         }
     }
 
+    /// Asks the bus for the user of the connection that owns `name` (`GetConnectionUnixUser`:
+    /// the kernel's credentials of its socket); `reply` gets nil when the bus cannot tell.
+    public func userID(of name: BusName, reply: @escaping (UInt32?) -> Void) {
+        callBus(StandardMembers.getConnectionUnixUser, NameArgument(name)) { result in
+            reply((try? result.get())?.content)
+        }
+    }
+
     /// The names on the bus (`ListNames`), blocking. For tools and start-up.
     public func listNames() throws(DBusError) -> [BusName] {
         try callBus(StandardMembers.listNames, NoArguments()).content

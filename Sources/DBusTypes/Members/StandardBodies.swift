@@ -154,6 +154,15 @@ public struct ProcessIDAnswer: SingleFieldBody, Hashable, Sendable {
     public static var owner: String { "the bus's answer about a connection's process" }
 }
 
+/// `GetConnectionUnixUser`'s answer: the user at the other end of a connection, from the
+/// kernel's credentials of its socket.
+public struct UserIDAnswer: SingleFieldBody, Hashable, Sendable {
+    public var content: UInt32
+    public init(_ content: UInt32) { self.content = content }
+    public static var fieldName: String { "user ID" }
+    public static var owner: String { "the bus's answer about a connection's user" }
+}
+
 /// `AddMatch`'s and `RemoveMatch`'s argument: a match rule's text.
 public struct MatchRuleArgument: SingleFieldBody, Hashable, Sendable {
     public var content: String

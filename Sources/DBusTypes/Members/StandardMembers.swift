@@ -24,6 +24,7 @@ public enum StandardMembers {
     public static let listNames = TypedMethod<NoArguments, NameList>("ListNames")
     public static let getId = TypedMethod<NoArguments, BusID>("GetId")
     public static let getConnectionUnixProcessID = TypedMethod<NameArgument, ProcessIDAnswer>("GetConnectionUnixProcessID")
+    public static let getConnectionUnixUser = TypedMethod<NameArgument, UserIDAnswer>("GetConnectionUnixUser")
     public static let requestName = TypedMethod<NameRequest, NameReplyCode>("RequestName")
     public static let releaseName = TypedMethod<NameArgument, NameReplyCode>("ReleaseName")
     public static let addMatch = TypedMethod<MatchRuleArgument, NoArguments>("AddMatch")

@@ -12,6 +12,8 @@ struct DeviceChoice: Sendable {
 
     /// Also read full keyboards (`devices.read_keyboards`), taken over.
     var readKeyboards: Bool
+    /// Read keyboards alone (mediaremote-inputd's choice: the session's service reads the rest).
+    var keyboardsOnly = false
     /// Shell patterns on device names (``DeviceNamePattern``): a keyboard included is read
     /// without `read_keyboards`; a device excluded is never read. Exclude wins.
     var include: [String]
@@ -54,6 +56,7 @@ struct DeviceChoice: Sendable {
     /// Why a device of this name and class is not read, or nil when it is.
     func whyNot(_ name: String, _ classification: DeviceClass) -> MediaDevices.NotRead? {
         if isExcluded(name) { return .excluded }
+        if keyboardsOnly { return classification == .keyboard ? nil : .notAKeyboard }
         switch classification {
         case .mediaDevice, .headphoneJack:
             return nil
@@ -144,6 +147,6 @@ struct DeviceChoice: Sendable {
 
 extension DeviceChoice {
     init(_ options: MediaDevices.Options) {
-        self.init(readKeyboards: options.readKeyboards, include: options.include, exclude: options.exclude)
+        self.init(readKeyboards: options.readKeyboards, keyboardsOnly: options.keyboardsOnly, include: options.include, exclude: options.exclude)
     }
 }

@@ -9,8 +9,8 @@ import Glibc
 /// The nodes of a directory whose names start with a prefix (`/dev/input`'s `event*`, `/dev`'s
 /// `uinput`), followed with inotify as devices come and go: created, removed, and changed (udev
 /// sets a node's permissions just after creating it, and changes its ACL as sessions change).
-final class DeviceDirectory {
-    enum Change {
+public final class DeviceDirectory {
+    public enum Change {
         case appeared(String)
         case disappeared(String)
     }
@@ -21,13 +21,13 @@ final class DeviceDirectory {
     private var source: FileDescriptorSource?
 
     /// Follows the nodes of `directory` whose names start with `prefix`.
-    convenience init(directory: String, prefix: String = "event", loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
+    public convenience init(directory: String, prefix: String = "event", loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
         try self.init(directory: directory, prefix: prefix, exactly: false, loop: loop, onChange: onChange)
     }
 
     /// Follows one file (`/dev/uinput`, logind's file for a user), through its folder: a file
     /// that is not there yet is seen when it appears. Nil for a path without a folder.
-    convenience init?(file: String, loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
+    public convenience init?(file: String, loop: EventLoop, onChange: @escaping (Change) -> Void) throws(DeviceError) {
         guard let slash = file.lastIndex(of: "/") else { return nil }
         try self.init(
             directory: String(file[..<slash]), prefix: String(file[file.index(after: slash)...]), exactly: true, loop: loop,
@@ -69,7 +69,7 @@ final class DeviceDirectory {
     }
 
     /// The nodes there now, in order.
-    func scan() -> [String] {
+    public func scan() -> [String] {
         SmallFile.names(in: directory).filter { $0.hasPrefix(prefix) }.map { directory + "/" + $0 }
             .sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }

@@ -1,9 +1,8 @@
 #if canImport(Glibc)
 import Glibc
-import SystemFiles
 #endif
 
-/// The daemon's log: one line per event on stderr. Under systemd (JOURNAL_STREAM set) each
+/// A service's log (mediaremoted's, mediaremote-inputd's): one line per event on stderr. Under systemd (JOURNAL_STREAM set) each
 /// line carries journald's priority prefix (`<3>` error, `<4>` warning, `<6>` info, `<7>` debug),
 /// so `journalctl -p` filters it; on a terminal it reads as plain text. Info and above by
 /// default; debug with `--verbose` or `MEDIAREMOTE_LOG=debug`.
@@ -23,6 +22,8 @@ public enum Log {
 
     /// The least severe level written. Set once at start-up, before the loop runs.
     nonisolated(unsafe) public static var threshold = Level.info
+    /// The program a line on a terminal is from. Set once at start-up, before the loop runs.
+    nonisolated(unsafe) public static var program = "mediaremoted"
 
     private static let toJournal = Environment.value("JOURNAL_STREAM") != nil
 
@@ -46,7 +47,7 @@ public enum Log {
             case .warning: "warning: "
             case .info, .debug: ""
             }
-            line = "mediaremoted: \(label)\(message)\n"
+            line = "\(program): \(label)\(message)\n"
         }
         // The whole message in one write(2), unbuffered: nothing waits in a buffer to be lost if
         // the process dies, and a message of several lines reaches journald (or a pipe) together.

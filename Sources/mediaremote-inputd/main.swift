@@ -1,0 +1,90 @@
+// mediaremote-inputd: parses its few flags and runs the system service (InputService).
+import InputService
+import MediaRemoteAPI
+import SystemFiles
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let usage = """
+    Usage: mediaremote-inputd [--bus ADDRESS] [--input-dir DIR] [--uinput PATH]
+                              [--logind-dir DIR] [--verbose]
+           mediaremote-inputd --bus-introspect | --version | --help
+
+    MediaRemote's optional system service: it reads keyboards' media keys
+    for the person at the seat, so that nobody has to be given the keyboard.
+    It owns org.mediaremote.Input1 on the system bus and opens nothing until
+    the seat's active session claims the keys (its mediaremoted does); then
+    it takes each keyboard over, sends that session only the media keys, and
+    passes everything else on to the desktop through a clone of the keyboard.
+    Started by systemd: \(InputServiceNames.enableCommand)
+
+      --bus ADDRESS      a bus at this address instead of the system bus
+      --input-dir DIR    the input devices' folder (default /dev/input)
+      --uinput PATH      where clones are made (default /dev/uinput)
+      --logind-dir DIR   logind's files for sd-login (default /run/systemd)
+      -v, --verbose      log details too
+      --bus-introspect   print the D-Bus interface and exit
+      --version          print the version and exit
+      -h, --help         print this and exit
+
+    """
+
+func fail(_ message: String) -> Never {
+    Log.error(message)
+    exit(2)
+}
+
+/// The options the flags give; exits for --help, --version, --bus-introspect and a bad flag.
+func parse(_ flags: ArraySlice<String>) -> InputDaemon.Options {
+    var options = InputDaemon.Options()
+    var flags = flags
+    /// The value after a flag that takes one.
+    func value(of flag: String) -> String {
+        guard let value = flags.popFirst(), !value.isEmpty else { fail("\(flag) needs a value; see --help") }
+        return value
+    }
+    while let flag = flags.popFirst() {
+        switch flag {
+        case "--bus": options.busAddress = value(of: flag)
+        case "--input-dir": options.inputDirectory = value(of: flag)
+        case "--uinput": options.uinput = value(of: flag)
+        case "--logind-dir": options.logindRoot = value(of: flag)
+        case "-v", "--verbose": Log.threshold = .debug
+        case "--bus-introspect":
+            print(InputInterface.introspectionXML(), terminator: "")
+            exit(0)
+        case "--version":
+            print("mediaremote-inputd \(MediaRemoteVersion.current)")
+            exit(0)
+        case "-h", "--help":
+            print(usage, terminator: "")
+            exit(0)
+        default: fail("unknown argument '\(flag)'; see --help")
+        }
+    }
+    return options
+}
+
+Log.program = "mediaremote-inputd"
+let options = parse(CommandLine.arguments.dropFirst())
+let daemon: InputDaemon
+do {
+    daemon = try InputDaemon(options: options)
+} catch {
+    Log.error(error.description)
+    exit(1)
+}
+Log.info("running as \(daemon.uniqueName), owning \(InputServiceNames.busName); no keyboard is read until a session claims the media keys")
+switch daemon.run() {
+case .stopped:
+    Log.info("stopped")
+    exit(0)
+case .busLost:
+    Log.error("lost the connection to the system bus; exiting so systemd can restart it")
+    exit(1)
+case .nameLost:
+    Log.error("another connection took \(InputServiceNames.busName); exiting")
+    exit(1)
+}
