@@ -119,7 +119,9 @@ extension Coordinator {
     }
 
     func describeDevices() -> DescribeDevicesReply {
-        Describe.devices(inputs.devices, accelerometers: inputs.accelerometers, wanters: Describe.motionWanters(rules.dispatcher))
+        Describe.devices(
+            inputs.devices, accelerometers: inputs.accelerometers, wanters: Describe.motionWanters(rules.dispatcher),
+            systemKeyboards: inputs.systemKeyboards?.standing, keyboards: inputs.systemKeyboards?.keyboards ?? [])
     }
 
     /// The `Reload` method: a broken file is refused with its problems and the configuration

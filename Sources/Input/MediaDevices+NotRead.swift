@@ -1,4 +1,5 @@
 import Loop
+import MediaRemoteAPI
 
 extension MediaDevices {
     /// Why a device is not read: each reason once, in the words the journal and
@@ -37,7 +38,7 @@ extension MediaDevices {
             case .excluded:
                 "excluded by name (devices.exclude)"
             case .keyboard:
-                "a keyboard: its media keys are the desktop's (set devices.read_keyboards, or include it by name, to take them over)"
+                "a keyboard: its media keys go to the desktop; to route them through MediaRemote: \(InputServiceNames.enableCommand)"
             case .accelerometer:
                 "an accelerometer: " + MediaDevices.accelerometerReason
             case .noMediaKeys:

@@ -14,7 +14,10 @@ struct Devices: ParsableCommand {
             the node of its clone, or why it is read shared, or why it is not read. \
             A device is "taken over" when mediaremoted has it alone: its media keys \
             are mediaremoted's, and everything else (volume keys, letters, LEDs) \
-            passes on to the desktop through the clone. It is "shared" when \
+            passes on to the desktop through the clone. A keyboard is taken over \
+            by mediaremote-inputd, the optional system service, which sends only \
+            its media keys to this session (\(InputServiceNames.enableCommand) \
+            turns it on). It is "shared" when \
             /dev/uinput cannot be written: a desktop reading the same device then \
             acts on its keys too, and the line says how to fix it. "waiting" is a \
             device to be taken over once none of its keys is held. An \
@@ -32,7 +35,7 @@ struct Devices: ParsableCommand {
             (The first line ends "(clone /dev/input/event9)".)
 
             With --json, one array (empty: []) of objects with the keys path, name, \
-            class, read, reading ("taken over", "shared", "waiting for keys up", \
+            class, read, reading ("taken over", "taken over by mediaremote-inputd", "shared", "waiting for keys up", \
             "open for motion", or null when it is not read), clone (the clone's \
             node, or null), and reason (why it is not read, why it is read \
             shared, or for whom an accelerometer is open; null otherwise).
@@ -75,7 +78,7 @@ struct Devices: ParsableCommand {
         for device in devices {
             let column =
                 switch device.reading {
-                case .takenOver: "taken over  "
+                case .takenOver, .takenOverBySystemService: "taken over  "
                 case .shared: "shared      "
                 case .waitingForKeysUp: "waiting     "
                 case .openForMotion: "open        "
@@ -96,13 +99,16 @@ struct Devices: ParsableCommand {
 extension DescribeDevicesReply.Device {
     /// The node of its clone, when it is taken over.
     fileprivate var clone: String? {
-        if case .takenOver(let clone) = reading, !clone.isEmpty { return clone }
-        return nil
+        switch reading {
+        case .takenOver(let clone) where !clone.isEmpty, .takenOverBySystemService(let clone) where !clone.isEmpty: clone
+        default: nil
+        }
     }
 
     /// Why it is not read, why it is read shared, or for whom an accelerometer is open.
     fileprivate var reason: String? {
         if case .openForMotion(let wanters) = reading { return "for " + wanters }
+        if case .takenOverBySystemService = reading { return "by mediaremote-inputd, which sends its media keys to this session" }
         return reading.flatMap(\.sharedBecause) ?? notReadBecause
     }
 }

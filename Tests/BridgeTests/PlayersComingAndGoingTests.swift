@@ -5,6 +5,7 @@ import Foundation
 import Loop
 import MediaRemoteAPI
 import MPRIS
+import SystemFiles
 import Testing
 import TestSupport
 

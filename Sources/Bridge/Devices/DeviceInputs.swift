@@ -24,6 +24,8 @@ final class DeviceInputs {
     private let loop: EventLoop
     /// Media keys and headset buttons, when there are input devices to read.
     private var keys: MediaDevices?
+    /// Keyboards' media keys, from mediaremote-inputd, the system service, while it runs.
+    private(set) var systemKeyboards: SystemKeyboards?
     /// Shakes from the accelerometers.
     private var motion: MotionInput?
     /// The devices as last logged.
@@ -42,8 +44,10 @@ final class DeviceInputs {
     var accelerometers: [MotionInput.Accelerometer] { motion?.allAccelerometers ?? [] }
 
     /// Starts reading media keys and headset buttons; without an input directory (a server, a
-    /// container) the service goes on without them and says so once.
+    /// container) the service goes on without them and says so once. Keyboards come from the
+    /// system service, unless the person reads them here (`read_keyboards`).
     func startKeys(_ options: MediaDevices.Options) {
+        followSystemKeyboards(!options.readKeyboards, headsetTiming: options.headsetTiming)
         let keys = MediaDevices(loop: loop, options: options)
         keys.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         keys.onHeadphonesUnplugged = { [unowned self] device, card, time in self.rules?.headphonesUnplugged(from: device, card: card, at: time) }
@@ -75,6 +79,20 @@ final class DeviceInputs {
         keys?.stop()
     }
 
+    /// Claims the keyboards' media keys from mediaremote-inputd while it runs, or stops.
+    private func followSystemKeyboards(_ wanted: Bool, headsetTiming: HeadsetRecognizer.Timing) {
+        guard wanted else {
+            systemKeyboards?.stop()
+            systemKeyboards = nil
+            return
+        }
+        guard systemKeyboards == nil else { return }
+        let keyboards = SystemKeyboards(loop: loop, headsetTiming: headsetTiming)
+        keyboards.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
+        systemKeyboards = keyboards
+        keyboards.start()
+    }
+
     /// Starts following motion claims: the accelerometers the input devices include (and
     /// IIO's) open with the first claim (``setMotionActive(_:)``) and close with the last.
     func startMotion(_ options: MotionInput.Options) {
@@ -100,6 +118,8 @@ final class DeviceInputs {
     func stop() {
         let open = (keys?.devices ?? []).count { $0.isRead }
         closeKeys()
+        systemKeyboards?.stop()
+        systemKeyboards = nil
         motion?.setActive(false)
         if open > 0 { Log.info("closed the \(open) input device\(open == 1 ? "" : "s") read, and gave them back") }
     }

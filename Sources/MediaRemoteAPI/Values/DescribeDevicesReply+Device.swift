@@ -8,6 +8,9 @@ extension DescribeDevicesReply {
             /// Grabbed: its media keys are MediaRemote's alone, everything else goes on to a
             /// clone (its node, `/dev/input/event9`) for the desktop.
             case takenOver(clone: String)
+            /// A keyboard taken over by mediaremote-inputd, the system service, which sends its
+            /// media keys to this session (and passes the rest on to the desktop through the clone).
+            case takenOverBySystemService(clone: String)
             /// Read beside everyone else, so a desktop reading it acts on its keys too: why.
             case shared(because: String)
             /// To be taken over once none of its keys is held.
@@ -16,10 +19,13 @@ extension DescribeDevicesReply {
             /// motion claims, the shake action.
             case openForMotion(for: String)
 
+            public static let bySystemService = "taken over by mediaremote-inputd"
+
             /// The word on the bus and in `mediaremotectl devices`.
             public var word: String {
                 switch self {
                 case .takenOver: "taken over"
+                case .takenOverBySystemService: Self.bySystemService
                 case .shared: "shared"
                 case .waitingForKeysUp: "waiting for keys up"
                 case .openForMotion: "open for motion"
@@ -59,6 +65,7 @@ extension DescribeDevicesReply {
             let (word, reason, clone): (String, String, String) =
                 switch reading {
                 case .takenOver(let clone): ("taken over", "", clone)
+                case .takenOverBySystemService(let clone): (Reading.bySystemService, "", clone)
                 case .shared(let because): ("shared", because, "")
                 case .waitingForKeysUp: ("waiting for keys up", "", "")
                 case .openForMotion(let wanters): ("open for motion", wanters, "")
@@ -84,6 +91,7 @@ extension DescribeDevicesReply {
             notReadBecause = nil
             switch word {
             case "taken over" where reason.isEmpty: reading = .takenOver(clone: clone)
+            case Reading.bySystemService where reason.isEmpty: reading = .takenOverBySystemService(clone: clone)
             case "shared" where clone.isEmpty: reading = .shared(because: reason)
             case "waiting for keys up" where reason.isEmpty && clone.isEmpty: reading = .waitingForKeysUp
             case "open for motion" where clone.isEmpty: reading = .openForMotion(for: reason)
