@@ -123,6 +123,8 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio", "AudioModel", "Loop", "TestSupport"]),
         // The audio model's rules as transcripts, on a virtual clock.
         .testTarget(name: "AudioModelTests", dependencies: ["AudioModel", "Time"]),
+        // mediaremote-inputd's claims as transcripts, and the service on a private bus with logind's files of the test's.
+        .testTarget(name: "InputServiceTests", dependencies: ["DBus", "DBusTypes", "InputService", "Loop", "MediaRemoteAPI", "TestSupport"]),
         // The binding against a private dbus-daemon and peers we did not write.
         .testTarget(name: "DBusTests", dependencies: ["DBus", "DBusTypes", "Loop", "TestSupport"], exclude: ["Peers"]),
         // The daemon and the client as built, with real players (mpv, playerctl, busctl).

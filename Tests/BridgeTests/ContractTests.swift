@@ -2,6 +2,7 @@ import DBusTypes
 import Foundation
 import MediaRemoteAPI
 import Testing
+import TestSupport
 
 #if canImport(FoundationXML)
 import FoundationXML

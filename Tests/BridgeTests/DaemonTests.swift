@@ -197,30 +197,6 @@ struct DaemonTests {
 }
 
 /// The interface files in dbus/, as a test reads them.
-enum InterfaceFile {
-    static func read(_ name: String) throws -> String {
-        try String(contentsOf: BuiltProducts.repositoryRoot.appendingPathComponent("dbus/\(name)"), encoding: .utf8)
-    }
-
-    /// The XML with its comments (and the lines they leave empty) removed.
-    static func withoutComments(_ xml: String) -> String {
-        var text = xml
-        while let start = text.range(of: "<!--"), let end = text.range(of: "-->", range: start.upperBound..<text.endIndex) {
-            text.removeSubrange(start.lowerBound..<end.upperBound)
-        }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.allSatisfy(\.isWhitespace) }
-            .joined(separator: "\n") + "\n"
-    }
-
-    /// From `<interface` to `</interface>`, comments removed.
-    static func interfaceBlock(_ xml: String) -> String {
-        let text = withoutComments(xml)
-        guard let start = text.range(of: "  <interface"), let end = text.range(of: "</interface>") else { return "" }
-        return String(text[start.lowerBound..<end.upperBound])
-    }
-}
-
 extension DaemonTests {
     @Test("make run without a session bus: it says where mediaremotectl is and prints the export line, and a client using it reaches the service")
     func runWithoutBus() throws {

@@ -99,6 +99,9 @@ public final class PrivateBus: @unchecked Sendable {
         // Nor the machine's state, nor systemd's for a unit the test runs under.
         environment["XDG_STATE_HOME"] = stateHome.path
         environment.removeValue(forKey: "STATE_DIRECTORY")
+        // Nor the machine's system bus (and a mediaremote-inputd on it): a test that wants one
+        // gives its own.
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=" + directory.appendingPathComponent("no-system-bus").path
         return environment
     }
 }
