@@ -30,10 +30,10 @@ root="$work/root"
 rm -rf "$root"
 mkdir -p "$root"/{bin,dev,proc,sys,tmp,etc,lib/modules}
 cp /bin/busybox "$root/bin/"
-cp /usr/bin/dbus-daemon "$bin_dir/mediaremoted" "$bin_dir/guest-test" "$root/bin/"
+cp /usr/bin/dbus-daemon /usr/bin/dbus-monitor "$bin_dir/mediaremoted" "$bin_dir/mediaremote-inputd" "$bin_dir/guest-test" "$root/bin/"
 cp "$work"/*.ko "$root/lib/modules/"
 mkdir -p "$root/motion" && cp "$top"/Tests/Guest/motion/*.csv "$root/motion/"
-for binary in /usr/bin/dbus-daemon "$bin_dir/mediaremoted" "$bin_dir/guest-test"; do
+for binary in /usr/bin/dbus-daemon /usr/bin/dbus-monitor "$bin_dir/mediaremoted" "$bin_dir/mediaremote-inputd" "$bin_dir/guest-test"; do
     ldd "$binary" | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | while read -r library; do
         mkdir -p "$root$(dirname "$library")"
         cp -L "$library" "$root$library"
@@ -58,6 +58,8 @@ cat > "$root/etc/bus.conf" <<'CONF'
   </policy>
 </busconfig>
 CONF
+# A second bus standing for the system bus, for mediaremote-inputd.
+sed 's|unix:path=/tmp/bus|unix:path=/tmp/system-bus|' "$root/etc/bus.conf" > "$root/etc/system-bus.conf"
 if [ "$bench" = yes ]; then touch "$root/etc/bench"; fi
 cat > "$root/init" <<'INIT'
 #!/bin/busybox sh
@@ -108,6 +110,41 @@ daemon=$!
 guest-test --seat-switch || true
 kill $daemon; wait $daemon
 chmod 600 /dev/uinput
+# A laptop's keyboard through mediaremote-inputd, the system service, on a bus standing for the
+# system bus (every message on it recorded by dbus-monitor), with logind's files saying root's
+# session is the one active on seat0.
+dbus-daemon --config-file=/etc/system-bus.conf --fork
+i=0; while [ ! -S /tmp/system-bus ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+mkdir -p /tmp/logind/seats /tmp/logind/users
+printf 'IS_SEAT0=1\nACTIVE=c1\nACTIVE_UID=0\n' > /tmp/logind/seats/seat0
+printf 'NAME=root\nSTATE=active\nSEATS=seat0\n' > /tmp/logind/users/0
+dbus-monitor --address unix:path=/tmp/system-bus > /tmp/system-bus.monitor 2>&1 &
+monitor=$!
+mediaremote-inputd --bus unix:path=/tmp/system-bus --logind-dir /tmp/logind > /tmp/inputd.log 2>&1 &
+inputd=$!
+DBUS_SYSTEM_BUS_ADDRESS=unix:path=/tmp/system-bus mediaremoted > /tmp/mediaremoted-system.log 2>&1 &
+daemon=$!
+guest-test --system-keyboards || true
+kill $daemon 2>/dev/null; wait $daemon
+kill $inputd; wait $inputd
+kill $monitor
+# Every number of type uint16 that crossed the bus: the MediaKey signals' key codes, and nothing
+# else has one; each must be a media key (play/pause 164, fast-forward 208), never a letter.
+codes=$(grep -a 'uint16' /tmp/system-bus.monitor | awk '{print $2}' | sort -u | tr '\n' ' ')
+keys=$(grep -ac 'member=MediaKey' /tmp/system-bus.monitor)
+if [ "$keys" -ge 4 ] && [ -n "$codes" ] && [ -z "$(echo $codes | tr ' ' '\n' | grep -Evx '164|208')" ]; then
+    echo "ok system keyboards: a listener on the system bus saw $keys MediaKey signals, with the key codes $codes only: no letter, no volume key"
+else
+    echo "FAIL system keyboards: the system bus carried $keys MediaKey signals and the key codes '$codes'"
+    cat /tmp/system-bus.monitor | head -80
+fi
+if grep -Eq "let [0-9]+ keyboards? go|no claim holds the media keys" /tmp/inputd.log; then
+    echo "ok system keyboards: mediaremote-inputd's log says the keyboards went back when the claim went"
+else
+    echo "FAIL system keyboards: mediaremote-inputd's log:"
+    cat /tmp/inputd.log
+fi
+echo "system keyboards finished"
 if [ "$(grep -c "Seat Headset): not read: another session has the seat" /tmp/seat.log)" -ge 3 ] \
     && ! grep -q "no permission to read" /tmp/seat.log && ! grep -q "taken over by another program" /tmp/seat.log; then
     echo "ok seat: each time the seat went, one line says another session has it; no word about a missing permission or another program"
@@ -139,7 +176,7 @@ else
 fi
 echo "permission check finished"
 echo "--- mediaremoted's log"
-cat /tmp/mediaremoted.log /tmp/mediaremoted-keyboards.log /tmp/mediaremoted-patterns.log
+cat /tmp/mediaremoted.log /tmp/mediaremoted-keyboards.log /tmp/mediaremoted-patterns.log /tmp/mediaremoted-system.log /tmp/inputd.log
 poweroff -f
 INIT
 chmod +x "$root/init"
@@ -180,7 +217,8 @@ passed=$(grep -ac '^ok ' "$work/console.log" || true)
 failed=$(grep -ac '^FAIL ' "$work/console.log" || true)
 grep -a '^ok \|^FAIL ' "$work/console.log" || true
 for part in "guest-test finished" "guest-test --virtio-keyboard finished" "guest-test --patterns finished" \
-    "guest-test --shake-action finished" "guest-test --seat-switch finished" "permission check finished"; do
+    "guest-test --shake-action finished" "guest-test --seat-switch finished" "guest-test --system-keyboards finished" \
+    "system keyboards finished" "permission check finished"; do
     if ! grep -aq "^$part" "$work/console.log"; then
         echo "FAIL the guest never reached: $part"
         failed=$((failed + 1))

@@ -534,6 +534,8 @@ if CommandLine.arguments.contains("--shake-action") { runMode("--shake-action", 
 
 if CommandLine.arguments.contains("--seat-switch") { runMode("--seat-switch", "seat switch", checkSeatSwitch) }
 
+if CommandLine.arguments.contains("--system-keyboards") { runMode("--system-keyboards", "system keyboards", checkSystemKeyboards) }
+
 if let index = CommandLine.arguments.firstIndex(of: "--patterns"), index + 1 < CommandLine.arguments.count {
     // mediaremoted runs with --config FILE, a file that includes one keyboard and excludes a
     // media device by name; then the file changes and `Reload` applies it to the open devices.

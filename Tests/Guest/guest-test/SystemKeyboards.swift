@@ -1,0 +1,84 @@
+import Input
+import Loop
+import MediaRemoteAPI
+import Time
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A laptop's keyboard read by mediaremote-inputd for this session (run.sh starts the system
+/// service on a second bus standing for the system bus, logind's files saying this user is
+/// active on seat0, mediaremoted with that bus as its system bus, and dbus-monitor recording
+/// every message on it): the keyboard is listed as taken over by mediaremote-inputd for this
+/// session; letters and volume-up reach its clone, and only them; its play key reaches
+/// mediaremoted once; fast-forward held seeks while held; a keyboard unplugged with a key held
+/// leaves nothing down; the session service stopped, the keyboard is let go at once.
+@MainActor func checkSystemKeyboards() throws {
+    let volumeUp: UInt16 = 115
+    let letters: [UInt16] = [30, 48, 46]  // a, b, c
+    var keyboard: UInputDevice? = try UInputDevice(
+        name: "MediaRemote Laptop Keyboard", keys: Array(1...88) + [KeyCode.playPause, KeyCode.nextSong, KeyCode.fastForward, volumeUp])
+    guard let name = keyboard?.name else { throw GuestFailure("the laptop keyboard was not made") }
+    var node: String?
+    settle(15_000) {
+        if case .takenOverBySystemService(let clone)? = devices().first(where: { $0.name == name })?.reading { node = clone }
+        return node != nil
+    }
+    guard let node else {
+        failed += 1
+        print("FAIL system keyboards: the keyboard is not taken over by mediaremote-inputd for this session: \(devices())")
+        return
+    }
+    verdict(true, "system keyboards: mediaremotectl devices lists the keyboard taken over by mediaremote-inputd for this session (clone \(node))", otherwise: "")
+
+    let clone = try EvdevReader(node)
+    print("typing letters")
+    for code in letters + [volumeUp] { press(keyboard!, code, hold: 10) }
+    let typed = clone.keys(within: 3000) { $0.count >= 8 }
+    let expected = (letters + [volumeUp]).flatMap { [($0, Int32(1)), ($0, Int32(0))] }
+    verdict(
+        typed.map(\.0) == expected.map(\.0) && typed.map(\.1) == expected.map(\.1),
+        "system keyboards: a, b, c and volume-up reach the desktop through the clone, each pressed and released",
+        otherwise: "system keyboards: the clone gave \(typed) for a, b, c and volume-up")
+    check("system keyboards: typing reaches MediaRemote as nothing", [], within: 500)
+    print("typed letters")
+
+    press(keyboard!, KeyCode.playPause)
+    check("system keyboards: the keyboard's play key reaches MediaRemote once (togglePlayPause)", ["togglePlayPause"])
+    let leaked = clone.keys(within: 500)
+    verdict(leaked.isEmpty, "system keyboards: the play key never reaches the clone", otherwise: "system keyboards: the clone gave \(leaked) for the play key")
+
+    press(keyboard!, KeyCode.fastForward, hold: 700)
+    check("system keyboards: fast-forward held seeks while held, from a keyboard", ["beginSeekingForward", "endSeekingForward"])
+
+    // Unplugged with a key held: the seek it began ends, nothing stays down.
+    keyboard?.key(KeyCode.fastForward, 1)
+    settle(3000) { received == ["beginSeekingForward"] }
+    keyboard = nil
+    check("system keyboards: a keyboard unplugged while fast-forward is held ends the seek", ["beginSeekingForward", "endSeekingForward"])
+
+    // The session's service stopped: its claim goes with its connection, and the system
+    // service lets every keyboard go at once (here: grabbing it succeeds).
+    let second = try UInputDevice(name: "MediaRemote Second Laptop Keyboard", keys: Array(1...88) + [KeyCode.playPause])
+    guard let secondNode = second.node else { throw GuestFailure("the second keyboard has no node") }
+    settle(15_000) {
+        if case .takenOverBySystemService? = devices().first(where: { $0.name == second.name })?.reading { return true }
+        return false
+    }
+    guard let session = processID(named: "mediaremoted") else { throw GuestFailure("no mediaremoted to stop") }
+    let reader = try EvdevReader(secondNode)
+    let stopped = MonotonicClock.now
+    kill(session, SIGTERM)
+    var free = false
+    settle(5000) {
+        free = cevdevGrab(reader.fd, true)
+        return free
+    }
+    let after = MonotonicClock.now.duration(since: stopped)
+    if free { _ = cevdevGrab(reader.fd, false) }
+    verdict(
+        free && after < .seconds(1),
+        "system keyboards: mediaremoted stopped, mediaremote-inputd lets the keyboard go within a fraction of a second (\(after.wholeMicroseconds / 1000) ms)",
+        otherwise: "system keyboards: mediaremoted stopped, the keyboard is \(free ? "let go after \(after)" : "still grabbed after 5 s")")
+}
