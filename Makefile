@@ -31,7 +31,9 @@ BENCH_PACKAGES := $(TEST_PACKAGES)
 RELEASE_FLAGS := -c release --static-swift-stdlib
 # What make install installs, built product by product: a plain `swift build` builds every
 # executable of the package, the tests' programs among them (guest-test, file-replacer, …).
-INSTALLED_PRODUCTS := mediaremoted mediaremotectl
+# mediaremote-inputd, the optional system service for the keyboards' media keys, is built and
+# installed with the rest; it runs only once someone enables its unit.
+INSTALLED_PRODUCTS := mediaremoted mediaremotectl mediaremote-inputd
 # What make bench runs beside them, in the release build too.
 BENCH_PRODUCTS := dispatch-bench motion-eval guest-test
 
@@ -132,10 +134,11 @@ eval-motion: deps-build
 	"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/motion-eval" "$(MOTION_DATA)"
 
 # Installation, by the conventions of distributions: PREFIX=/usr and DESTDIR for a package;
-# the default /usr/local is searched by systemd, D-Bus and udev too. make install installs what
-# `make release manual-tool` built (BUILT, the release build by default; the tests name their
-# own) and never builds: under sudo there is no swift on the PATH, and a build as root would
-# leave files in .build its owner cannot replace.
+# the default /usr/local is searched by systemd, D-Bus and udev too (but for the system bus's
+# policies: see DBUS_SYSTEM_POLICY_DIR). make install installs what `make release manual-tool`
+# built (BUILT, the release build by default; the tests name their own) and never builds: under
+# sudo there is no swift on the PATH, and a build as root would leave files in .build its owner
+# cannot replace.
 BUILT ?= .build/release
 # What to run next, as README.md's "Installing" lists it (a test holds the two, the udev rule's
 # comment and the journal's fix to the same udevadm commands): the rule read again and applied
@@ -143,12 +146,28 @@ BUILT ?= .build/release
 AFTER_INSTALL := "sudo udevadm control --reload" \
 	"sudo udevadm trigger --subsystem-match=input && sudo udevadm trigger --sysname-match=uinput" \
 	"systemctl --user daemon-reload" "systemctl --user enable --now mediaremoted"
+# Then one line more, a choice rather than a step, so not indented with the steps: the system
+# service that routes the keyboard's own media keys through MediaRemote. Without it they go by
+# the desktop's rules, and nothing else needs it (README.md, "Installing").
+AFTER_INSTALL_OPTIONAL := sudo systemctl enable --now mediaremote-inputd
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+# mediaremote-inputd is started by systemd only, never by a person: not on the PATH.
+LIBEXECDIR ?= $(PREFIX)/libexec
 DATADIR ?= $(PREFIX)/share
 SYSTEMD_USER_UNIT_DIR ?= $(PREFIX)/lib/systemd/user
+SYSTEMD_SYSTEM_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
 DBUS_SERVICES_DIR ?= $(DATADIR)/dbus-1/services
 DBUS_INTERFACES_DIR ?= $(DATADIR)/dbus-1/interfaces
+# The system bus's policy for org.mediaremote.Input1 (who may own it, who may call it), without
+# which the service cannot take its name. Unlike systemd and udev, the system bus reads no
+# directory under /usr/local: only /usr/share/dbus-1/system.d and /etc/dbus-1/system.d. A package
+# (PREFIX=/usr) puts it in the first; the default /usr/local, in the second.
+ifeq ($(PREFIX),/usr/local)
+DBUS_SYSTEM_POLICY_DIR ?= /etc/dbus-1/system.d
+else
+DBUS_SYSTEM_POLICY_DIR ?= $(DATADIR)/dbus-1/system.d
+endif
 UDEV_RULES_DIR ?= $(PREFIX)/lib/udev/rules.d
 DOC_DIR ?= $(DATADIR)/doc/mediaremote
 BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
@@ -156,17 +175,18 @@ ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/vendor-completions
 FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
 MAN1_DIR ?= $(DATADIR)/man/man1
 
-INSTALLED := $(BINDIR)/mediaremoted $(BINDIR)/mediaremotectl \
-	$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service \
-	$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service \
+INSTALLED := $(BINDIR)/mediaremoted $(BINDIR)/mediaremotectl $(LIBEXECDIR)/mediaremote-inputd \
+	$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service $(SYSTEMD_SYSTEM_UNIT_DIR)/mediaremote-inputd.service \
+	$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service $(DBUS_SYSTEM_POLICY_DIR)/org.mediaremote.Input1.conf \
 	$(DBUS_INTERFACES_DIR)/org.mediaremote.MediaRemote1.xml $(DBUS_INTERFACES_DIR)/org.mediaremote.Responder1.xml \
+	$(DBUS_INTERFACES_DIR)/org.mediaremote.Input1.xml \
 	$(UDEV_RULES_DIR)/70-mediaremote.rules \
 	$(DOC_DIR)/config.example.toml $(DOC_DIR)/README.md \
 	$(BASH_COMPLETION_DIR)/mediaremotectl $(ZSH_COMPLETION_DIR)/_mediaremotectl $(FISH_COMPLETION_DIR)/mediaremotectl.fish \
 	$(MAN1_DIR)/mediaremoted.1 $(MAN1_DIR)/mediaremotectl.1
 
 install:
-	@missing=$$(for tool in mediaremoted mediaremotectl generate-manual; do [ -x "$(BUILT)/$$tool" ] || printf ' %s' "$$tool"; done); \
+	@missing=$$(for tool in mediaremoted mediaremotectl mediaremote-inputd generate-manual; do [ -x "$(BUILT)/$$tool" ] || printf ' %s' "$$tool"; done); \
 	if [ -n "$$missing" ]; then \
 		echo "make install: nothing to install: $(BUILT) lacks$$missing." >&2; \
 		echo "Build first, as yourself (not root): make; then run: sudo make install" >&2; \
@@ -175,12 +195,18 @@ install:
 	@set -e; built="$(BUILT)"; \
 	install -Dm755 "$$built/mediaremoted" "$(DESTDIR)$(BINDIR)/mediaremoted"; \
 	install -Dm755 "$$built/mediaremotectl" "$(DESTDIR)$(BINDIR)/mediaremotectl"; \
-	install -d "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" "$(DESTDIR)$(DBUS_SERVICES_DIR)"; \
+	install -Dm755 "$$built/mediaremote-inputd" "$(DESTDIR)$(LIBEXECDIR)/mediaremote-inputd"; \
+	install -d "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)" "$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)" "$(DESTDIR)$(DBUS_SERVICES_DIR)"; \
 	sed 's|@bindir@|$(BINDIR)|g' systemd/mediaremoted.service.in > "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service"; \
+	sed 's|@libexecdir@|$(LIBEXECDIR)|g' systemd/mediaremote-inputd.service.in \
+		> "$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/mediaremote-inputd.service"; \
 	sed 's|@bindir@|$(BINDIR)|g' dbus/org.mediaremote.MediaRemote1.service.in \
 		> "$(DESTDIR)$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service"; \
-	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service" "$(DESTDIR)$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service"; \
-	install -Dm644 -t "$(DESTDIR)$(DBUS_INTERFACES_DIR)" dbus/org.mediaremote.MediaRemote1.xml dbus/org.mediaremote.Responder1.xml; \
+	chmod 644 "$(DESTDIR)$(SYSTEMD_USER_UNIT_DIR)/mediaremoted.service" "$(DESTDIR)$(SYSTEMD_SYSTEM_UNIT_DIR)/mediaremote-inputd.service" \
+		"$(DESTDIR)$(DBUS_SERVICES_DIR)/org.mediaremote.MediaRemote1.service"; \
+	install -Dm644 -t "$(DESTDIR)$(DBUS_SYSTEM_POLICY_DIR)" dbus/org.mediaremote.Input1.conf; \
+	install -Dm644 -t "$(DESTDIR)$(DBUS_INTERFACES_DIR)" dbus/org.mediaremote.MediaRemote1.xml dbus/org.mediaremote.Responder1.xml \
+		dbus/org.mediaremote.Input1.xml; \
 	install -Dm644 -t "$(DESTDIR)$(UDEV_RULES_DIR)" udev/70-mediaremote.rules; \
 	install -Dm644 -t "$(DESTDIR)$(DOC_DIR)" config/config.example.toml README.md; \
 	install -d "$(DESTDIR)$(BASH_COMPLETION_DIR)" "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"; \
@@ -196,6 +222,7 @@ install:
 	chmod 644 "$(DESTDIR)$(MAN1_DIR)/mediaremotectl.1"
 	@echo "Installed under $(DESTDIR)$(PREFIX). Next:"
 	@printf '  %s\n' $(AFTER_INSTALL)
+	@echo "Optional, to route the keyboard's own media keys through MediaRemote: $(AFTER_INSTALL_OPTIONAL)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

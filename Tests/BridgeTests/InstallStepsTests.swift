@@ -22,7 +22,8 @@ struct InstallStepsTests {
         ])
         guard result.status == 0 else { throw TestFailure("make install failed: \(result.stdout)\(result.stderr)") }
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        return lines.drop { !$0.hasSuffix("Next:") }.dropFirst().map { String($0.drop { $0 == " " }) }
+        // The steps, indented; then the optional line (the system service), which is none.
+        return lines.drop { !$0.hasSuffix("Next:") }.dropFirst().prefix { $0.hasPrefix("  ") }.map { String($0.drop { $0 == " " }) }
     }
 
     @Test("make install's hint is the README's steps after sudo make install, in order")

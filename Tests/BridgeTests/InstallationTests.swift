@@ -23,8 +23,10 @@ struct InstallationTests {
 
     static let installedFiles = [
         "bin/mediaremoted", "bin/mediaremotectl", "lib/systemd/user/mediaremoted.service",
+        "libexec/mediaremote-inputd", "lib/systemd/system/mediaremote-inputd.service", "share/dbus-1/system.d/org.mediaremote.Input1.conf",
         "share/dbus-1/services/org.mediaremote.MediaRemote1.service",
         "share/dbus-1/interfaces/org.mediaremote.MediaRemote1.xml", "share/dbus-1/interfaces/org.mediaremote.Responder1.xml",
+        "share/dbus-1/interfaces/org.mediaremote.Input1.xml",
         "lib/udev/rules.d/70-mediaremote.rules", "share/doc/mediaremote/config.example.toml", "share/doc/mediaremote/README.md",
         "share/bash-completion/completions/mediaremotectl", "share/zsh/vendor-completions/_mediaremotectl",
         "share/fish/vendor_completions.d/mediaremotectl.fish",
@@ -60,7 +62,7 @@ struct InstallationTests {
         }
         let nothing = try install(from: empty)
         #expect(nothing.status != 0)
-        #expect(nothing.stderr.contains("make install: nothing to install: \(empty.path) lacks mediaremoted mediaremotectl generate-manual."),
+        #expect(nothing.stderr.contains("make install: nothing to install: \(empty.path) lacks mediaremoted mediaremotectl mediaremote-inputd generate-manual."),
                 "\(nothing.stderr)")
         #expect(nothing.stderr.contains("Build first, as yourself (not root): make; then run: sudo make install"))
         #expect(!FileManager.default.fileExists(atPath: prefix.path), "nothing was installed")
@@ -80,7 +82,7 @@ struct InstallationTests {
         let products = Set(builds.flatMap { $0.matches(of: /--product (\$product|[\w-]+)/).map { String($0.output.1) } })
         // The installed programs through the Makefile's list, the manual's tool by name.
         #expect(!builds.isEmpty && builds.allSatisfy { $0.contains("--product") }, "\(dryRun.stdout)")
-        #expect(builds.contains { $0.contains("for product in mediaremoted mediaremotectl;") }, "\(dryRun.stdout)")
+        #expect(builds.contains { $0.contains("for product in mediaremoted mediaremotectl mediaremote-inputd;") }, "\(dryRun.stdout)")
         #expect(products.isSubset(of: ["$product", "generate-manual"]), "\(products)")
         if targets.isEmpty { #expect(products.contains("generate-manual"), "\(dryRun.stdout)") }
         #expect(!dryRun.stdout.contains("swift test") && !dryRun.stdout.contains("install -Dm"), "\(dryRun.stdout)")
@@ -94,6 +96,9 @@ struct InstallationTests {
         let unit = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/user/mediaremoted.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=\(prefix.path)/bin/mediaremoted\n"))
         #expect(!unit.contains("@bindir@"))
+        let system = try String(contentsOf: prefix.appendingPathComponent("lib/systemd/system/mediaremote-inputd.service"), encoding: .utf8)
+        #expect(system.contains("ExecStart=\(prefix.path)/libexec/mediaremote-inputd\n"))
+        #expect(!system.contains("@libexecdir@"))
         let activation = try String(
             contentsOf: prefix.appendingPathComponent("share/dbus-1/services/org.mediaremote.MediaRemote1.service"), encoding: .utf8)
         #expect(activation.contains("Exec=\(prefix.path)/bin/mediaremoted\n"))
@@ -139,6 +144,23 @@ struct InstallationTests {
         let score = overall.flatMap { $0.split(separator: ":").last?.split(separator: " ").first }.flatMap { Double($0) }
         #expect(score != nil, "\(security.stdout)\(security.stderr)")
         #expect((score ?? 10) <= 2.0, "\(overall ?? "")")
+    }
+
+    /// The system service's unit: a root service that sees keystrokes must be the most closed
+    /// (0.9 when written; iio-sensor-proxy's, measured the same way, 7.7: docs/TESTING.md).
+    @Test("the system unit: systemd-analyze verify is silent, and security rates it 1.0 or better")
+    func systemUnit() throws {
+        let prefix = try Self.install()
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let unit = prefix.appendingPathComponent("lib/systemd/system/mediaremote-inputd.service").path
+        let verify = try Self.analyze(["verify", unit])
+        #expect(verify.status == 0)
+        #expect(verify.stdout.isEmpty && verify.stderr.isEmpty, "\(verify.stdout)\(verify.stderr)")
+        let security = try Self.analyze(["security", "--offline=true", unit])
+        let overall = security.stdout.split(separator: "\n").first { $0.contains("Overall exposure level for mediaremote-inputd.service:") }
+        let score = overall.flatMap { $0.split(separator: ":").last?.split(separator: " ").first }.flatMap { Double($0) }
+        #expect(score != nil, "\(security.stdout)\(security.stderr)")
+        #expect((score ?? 10) <= 1.0, "\(overall ?? "")")
     }
 
     @Test("D-Bus activation: the first call to org.mediaremote.MediaRemote1 starts the installed service")

@@ -395,11 +395,151 @@ check "… one line, for the headset, none for the keyboards ($(permission_lines
     eval '[ "$(permission_lines | wc -l)" = 1 ] && permission_lines | grep -qF "$headset ("'
 check "… and the service runs" is_active
 
+# --- The keyboard's own media keys through mediaremote-inputd, the system service (issue 36):
+# the person is not in the input group and has no ACL on the keyboard, sway reads every device
+# through libinput as before, and every message the system service sends is recorded by a
+# listener on the system bus (busctl monitor, as root may).
+setfacl -b "$keyboard"
+check "$user is not in the input group and has no ACL on the keyboard" eval '! id -nG "$user" | grep -qw input && lacks_acl "$keyboard"'
+system_unit() { systemctl show -p "$1" --value mediaremote-inputd; }
+device_reason() { # NODE: why the service does not read it
+    as_user mediaremotectl devices --json | python3 -c 'import json, sys
+print({d["path"]: d for d in json.load(sys.stdin)}.get(sys.argv[1], {}).get("reason"))' "$1"
+}
+check "mediaremote-inputd.service is installed, and not running until enabled ($(system_unit LoadState)/$(system_unit ActiveState))" \
+    test "$(system_unit LoadState)/$(system_unit ActiveState)" = loaded/inactive
+check "… meanwhile devices says the keyboard's media keys go to the desktop, and the command that routes them" \
+    eval 'device_reason "$keyboard" | grep -q "go to the desktop; to route them through MediaRemote: sudo systemctl enable --now mediaremote-inputd"'
+busctl monitor --system --match "sender='org.mediaremote.Input1'" > /tmp/system-bus.monitor 2>&1 &
+monitor=$!
+systemctl enable --now mediaremote-inputd 2> /dev/null
+check "systemctl enable --now mediaremote-inputd: active" wait_for 10 eval '[ "$(system_unit ActiveState)" = active ]'
+inputd_taken_over() { device_reading "$1" | grep -q "^taken over by mediaremote-inputd /dev/input/event"; }
+check "the keyboard is taken over by mediaremote-inputd for $user's session ($(device_reading "$keyboard"))" \
+    wait_for 20 inputd_taken_over "$keyboard"
+inputd_security=$(systemd-analyze security mediaremote-inputd --no-pager 2>&1 | sed -n 's/.*Overall exposure level for mediaremote-inputd.service: \([0-9.]*\).*/\1/p')
+check "systemd-analyze security mediaremote-inputd (online, running) rates it ${inputd_security:-?}" test -n "$inputd_security"
+# Two mpv: one heard on a null sink, and a phantom (--ao=null) started after it, saying Playing.
+pkill -u "$user" -x mpv
+as_user pw-cli create-node adapter '{ factory.name=support.null-audio-sink node.name=speakers node.description=speakers media.class=Audio/Sink object.linger=true audio.position=[FL FR] }' > /dev/null 2>&1
+as_user mpv --ao=pulse --audio-device=pulse/speakers --no-video --idle=yes --no-terminal --no-config --loop-file=inf \
+    --script=/usr/lib/mpv-mpris/mpris.so "$here/track.ogg" > /tmp/mpv-heard.log 2>&1 &
+wait_for 30 players_playing 1
+heard=$(now_playing)
+start_mpv keyboard-phantom
+wait_for 30 players_playing 2
+check "mpv heard on a sink is Now Playing ($heard), a phantom mpv saying Playing beside it" \
+    wait_for 20 eval '[ "$(sound_of "$heard")" = audible ] && [ "$(now_playing)" = "$heard" ]'
+letters=$(sway_lines a)
+volume=$(sway_lines volumeup)
+press_once keyboard KEY_A
+press_once keyboard KEY_VOLUMEUP
+check "'a' and volume-up typed on the keyboard reach sway through mediaremote-inputd's clone" \
+    wait_for 30 eval '[ "$(sway_lines a)" -gt "$letters" ] && [ "$(sway_lines volumeup)" -gt "$volume" ]'
+before=$(sway_lines play)
+press_once keyboard KEY_PLAYPAUSE
+check "the keyboard's play key pauses the heard mpv once, by MediaRemote's rules (the phantom plays on); sway's binding never runs" \
+    eval '[ "$(player_status "$heard")" = Paused ] && players_playing 1 && [ "$(sway_lines play)" = "$before" ]'
+press_once keyboard KEY_PLAYPAUSE
+check "… and once more resumes it, once" eval '[ "$(player_status "$heard")" = Playing ] && players_playing 2 && [ "$(sway_lines play)" = "$before" ]'
+kill "$monitor"
+sent_codes() { # every UINT16 in what mediaremote-inputd sent on the system bus
+    grep -a 'UINT16' /tmp/system-bus.monitor | sed 's/.*UINT16 \([0-9]*\).*/\1/' | sort -u | tr '\n' ' '
+}
+check "a listener on the system bus saw $(grep -ac 'Member=MediaKey' /tmp/system-bus.monitor) MediaKey messages from mediaremote-inputd, with the key codes $(sent_codes)only: no letter, no volume key" \
+    eval '[ "$(grep -ac "Member=MediaKey" /tmp/system-bus.monitor)" -ge 4 ] && [ "$(sent_codes)" = "164 " ]'
+
+# The session's service stopped: its claim goes, the keyboard is the desktop's at once. (No
+# mediaremotectl call while it is stopped: D-Bus activation would start it again.)
+user_systemctl stop mediaremoted
+inputd_released() { journalctl -u mediaremote-inputd -o cat --no-pager | grep -q "no claim holds the media keys"; }
+check "systemctl --user stop mediaremoted: mediaremote-inputd lets the keyboard go (its journal: no claim holds the media keys)" \
+    wait_for 10 inputd_released
+before=$(sway_lines play)
+press_once keyboard KEY_PLAYPAUSE
+check "… and the keyboard's play key reaches sway's binding" wait_for 10 eval '[ "$(sway_lines play)" -gt "$before" ]'
+user_systemctl start mediaremoted
+check "the session's service started again claims again: the keyboard taken over for $user's session" \
+    wait_for 20 inputd_taken_over "$keyboard"
+
+# kill -9 of the system service: the kernel drops its grab and clone, typing goes on and the play
+# key reaches sway (restarts held off for the moment); then systemd's restart takes over again on
+# the standing claim.
+mkdir -p /run/systemd/system/mediaremote-inputd.service.d
+printf '[Service]\nRestart=no\n' > /run/systemd/system/mediaremote-inputd.service.d/no-restart.conf
+systemctl daemon-reload
+keyboard_clones() { # clones of the keyboard (the session's service may have clones of its own devices)
+    local phys
+    for phys in /sys/class/input/input*/phys; do
+        grep -q '^mediaremote/' "$phys" 2>/dev/null && grep -qx 'Session Test Keyboard' "${phys%/phys}/name" && echo "$phys"
+    done | wc -l
+}
+clones_before=$(keyboard_clones)
+kill -KILL "$(system_unit MainPID)"
+check "kill -9 of mediaremote-inputd: the keyboard's clone goes with it ($clones_before before)" \
+    wait_for 10 eval '[ "$clones_before" = 1 ] && [ "$(keyboard_clones)" = 0 ]'
+letters=$(sway_lines a)
+before=$(sway_lines play)
+press_once keyboard KEY_A
+press_once keyboard KEY_PLAYPAUSE
+check "… typing goes on ('a' reaches sway) and the play key reaches sway's binding" \
+    wait_for 10 eval '[ "$(sway_lines a)" -gt "$letters" ] && [ "$(sway_lines play)" -gt "$before" ]'
+# For people who prefer no system service: sway's binding `bindsym XF86AudioNext exec
+# mediaremotectl send next` (run.sh's sway config) routes the compositor's key through MediaRemote.
+as_user mediaremotectl monitor > /tmp/person-monitor.out 2>&1 &
+person_monitor=$!
+sleep 1
+press_once keyboard KEY_NEXTSONG
+check "… and sway's 'bindsym XF86AudioNext exec mediaremotectl send next' routes the keyboard's next key through MediaRemote (monitor: nextTrack from api)" \
+    wait_for 10 eval 'grep "nextTrack" /tmp/person-monitor.out | grep -q "from api" && [ "$(sway_lines next)" -ge 1 ]'
+kill "$person_monitor"
+rm -r /run/systemd/system/mediaremote-inputd.service.d
+systemctl daemon-reload
+systemctl start mediaremote-inputd
+pid=$(system_unit MainPID)
+kill -KILL "$pid"
+restarted_inputd() { local now; now=$(system_unit MainPID); [ "$now" != 0 ] && [ "$now" != "$pid" ]; }
+check "kill -9 with the unit's Restart=on-failure: systemd restarts it (NRestarts $(system_unit NRestarts))" wait_for 20 restarted_inputd
+check "… and it takes the keyboard over again on the standing claim" wait_for 20 inputd_taken_over "$keyboard"
+
+# A second person's session made active on the seat (fast user switching): the keys go to that
+# session's service only, and come back with the seat.
+useradd --create-home --uid 1001 --user-group --shell /bin/bash other
+mkdir -p /etc/systemd/system/getty@tty2.service.d
+printf '[Service]\nExecStart=\nExecStart=-/sbin/agetty --autologin other --noclear - $TERM\n' \
+    > /etc/systemd/system/getty@tty2.service.d/autologin.conf
+systemctl daemon-reload
+systemctl start getty@tty2
+other_session() { loginctl list-sessions --no-legend | awk '$3 == "other" {print $1}' | head -1; }
+check "a second user, other, logs in on tty2 (a session on seat0)" wait_for 60 eval '[ -n "$(other_session)" ]'
+as_other() { runuser -u other -- env HOME=/home/other XDG_RUNTIME_DIR=/run/user/1001 DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1001/bus "$@"; }
+wait_for 60 test -S /run/user/1001/bus
+as_other systemctl --user start mediaremoted
+as_other mediaremotectl monitor > /tmp/other-monitor.out 2>&1 &
+other_monitor=$!
+loginctl activate "$(other_session)"
+person_not_holding() { device_reason "$keyboard" | grep -q "sends its media keys to the session active on the seat, not this one"; }
+check "loginctl activate other's session: $user's devices says the keys go to the session active on the seat" \
+    wait_for 20 person_not_holding
+status_before=$(player_status "$heard")
+press_once keyboard KEY_PLAYPAUSE
+check "… the keyboard's play key reaches other's MediaRemote ($(grep -c togglePlayPause /tmp/other-monitor.out) events), not $user's mpv (still $(player_status "$heard"))" \
+    wait_for 10 eval 'grep -q "togglePlayPause" /tmp/other-monitor.out && [ "$(player_status "$heard")" = "$status_before" ]'
+kill "$other_monitor"
+loginctl activate "$(loginctl list-sessions --no-legend | awk -v u="$user" '$3 == u {print $1}' | head -1)"
+check "the seat back to $user's session: the keyboard is taken over for it again" wait_for 20 inputd_taken_over "$keyboard"
+press_once keyboard KEY_PLAYPAUSE
+check "… and its play key toggles $user's heard mpv again (now $(player_status "$heard"))" \
+    wait_for 10 eval '[ "$(player_status "$heard")" != "$status_before" ]'
+pkill -u "$user" -x mpv
+
 if [ "$failed" -ne 0 ]; then
     echo "--- the service's lines about the audio server, and the audio server's units"
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | grep -i "audio\|pulse\|output" | tail -20
     as_user systemctl --user --no-pager status pipewire.socket pipewire-pulse.socket pipewire pipewire-pulse wireplumber 2>&1 | grep -v "^ *[│└├]" | head -30
     as_user mediaremotectl players 2>&1 | head -30
+    echo "--- journalctl -u mediaremote-inputd"
+    journalctl -u mediaremote-inputd -o short-monotonic --no-pager | tail -40
     echo "--- journalctl --user -u mediaremoted"
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | tail -60
     echo "--- the responder"

@@ -78,6 +78,7 @@ fi
 PROFILE
 cat > "$home/.config/sway/config" <<'SWAY'
 bindsym XF86AudioPlay exec sh -c 'echo play >> /tmp/sway-keys; playerctl play-pause'
+bindsym XF86AudioNext exec sh -c 'echo next >> /tmp/sway-keys; mediaremotectl send next'
 bindsym XF86AudioRaiseVolume exec sh -c 'echo volumeup >> /tmp/sway-keys'
 bindsym a exec sh -c 'echo a >> /tmp/sway-keys'
 SWAY
