@@ -35,18 +35,25 @@ struct Check: ParsableCommand {
             the running service's --input-dir) the warning says that instead: no \
             media key or headset button can be read at all.
 
+            When mediaremote-inputd, the optional system service, is not running \
+            (and the file does not read keyboards itself), a note says that a \
+            keyboard's media keys go to the desktop, and the command that routes \
+            them through MediaRemote.
+
             With --json, one object on standard output: file, exists, valid, \
             warnings (an array of sentences), problems, an array of objects with line (null for the whole file), key \
             (null when the problem has none) and message, and service_file (the \
             file the running mediaremoted reads; null when none is running, or it \
-            reads none).
+            reads none), and keyboards (where a keyboard's media keys go when not \
+            through MediaRemote, with the command that routes them; null when they \
+            come to MediaRemote).
 
             Example:
               $ mediaremotectl check --json broken.toml
               {"file":"broken.toml","exists":true,"valid":false,"warnings":[],
                "problems":[{"line":7,"key":"shake.action",
                  "message":"\\"skip\\" is not allowed; ..."}],
-               "service_file":null}
+               "service_file":null,"keyboards":null}
 
             (Printed on one line; folded here to fit.)
             """
@@ -63,11 +70,12 @@ struct Check: ParsableCommand {
             throw ClientError(description: "neither XDG_CONFIG_HOME nor HOME is set; name the file", status: .usage)
         }
         var problems: [ConfigurationError.Problem] = []
+        var readsKeyboards = false
         // Read as the service reads it, but told apart: missing or unreadable (66), or broken (65).
         switch ConfigurationFile.read(path) {
         case .failure(let failure) where failure.isMissing && file == nil:
             // No file of one's own is fine: the defaults apply, as they do for the service.
-            return report(path, exists: false, problems: [])
+            return report(path, exists: false, problems: [], readsKeyboards: false)
         case .failure(let failure) where failure.exitStatus == .noInput:
             throw ClientError(description: "\(path): \(failure)", status: .noInput)
         case .failure(let failure):
@@ -75,6 +83,7 @@ struct Check: ParsableCommand {
         case .success(let text):
             do throws(ConfigurationError) {
                 let configuration = try Configuration(toml: text, file: path)
+                readsKeyboards = configuration.readKeyboards
                 // What the service would refuse on this machine, as it would say it.
                 if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem) {
                     problems = [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)]
@@ -83,16 +92,17 @@ struct Check: ParsableCommand {
                 problems = error.problems
             }
         }
-        report(path, exists: true, problems: problems)
+        report(path, exists: true, problems: problems, readsKeyboards: readsKeyboards)
         guard problems.isEmpty else {
             writeNotice("\(path) is not valid: \(problems.count) problem\(problems.count == 1 ? "" : "s")")
             throw ExitStatus.dataError.exitCode
         }
     }
 
-    private func report(_ path: String, exists: Bool, problems: [ConfigurationError.Problem]) {
+    private func report(_ path: String, exists: Bool, problems: [ConfigurationError.Problem], readsKeyboards: Bool) {
         let service = RunningService.now()
         let warnings = Self.warnings(checking: path, valid: problems.isEmpty, service: service)
+        let keyboards = problems.isEmpty ? Self.keyboardsNote(readsKeyboards: readsKeyboards) : nil
         if json {
             writeLine(JSON.object([
                 ("file", .string(path)), ("exists", .bool(exists)), ("valid", .bool(problems.isEmpty)),
@@ -104,12 +114,16 @@ struct Check: ParsableCommand {
                     ])
                 })),
                 ("service_file", JSON(service?.file)),
+                ("keyboards", JSON(keyboards)),
             ]).text)
         } else if !problems.isEmpty {
             writeLine(ConfigurationError(file: path, problems: problems).description, to: 2)
         } else {
             writeLine(exists ? "\(path): valid" : "\(path): no such file; the defaults apply")
         }
-        if !json { for warning in warnings { writeNotice("warning: " + warning) } }
+        if !json {
+            for warning in warnings { writeNotice("warning: " + warning) }
+            if let keyboards { writeNotice("note: " + keyboards) }
+        }
     }
 }

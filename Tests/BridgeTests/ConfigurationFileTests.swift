@@ -89,7 +89,7 @@ struct ConfigurationFileTests {
         #expect(checked.status == 0)
         #expect(checked.stderr == "mediaremotectl: warning: media devices are read shared, not taken over (cannot open /dev/uinput: "
             + "No such file or directory): a desktop reading the same device (GNOME, Plasma, sway…) will act on its keys too, "
-            + "so a press can act twice; to fix it, \(UInputAccess.fix)\n", "\(checked.stderr)")
+            + "so a press can act twice; to fix it, \(UInputAccess.fix)\n" + KeyboardsNote.line, "\(checked.stderr)")
         let json = try Subprocess.run(DaemonTests.ctl, ["check", "--json"], environment: bus.environment)
         #expect(json.stdout.contains(#""valid":true,"warnings":["media devices are read shared"#), "\(json.stdout)")
     }

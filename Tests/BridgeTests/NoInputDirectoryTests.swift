@@ -26,7 +26,7 @@ struct NoInputDirectoryTests {
 
         let checked = try Subprocess.run(DaemonTests.ctl, ["check"], environment: environment)
         #expect(checked.status == 0)
-        #expect(checked.stderr == "mediaremotectl: warning: \(Self.sentence)\n", "\(checked.stderr)")
+        #expect(checked.stderr == "mediaremotectl: warning: \(Self.sentence)\n" + KeyboardsNote.line, "\(checked.stderr)")
         let checkedJSON = try Subprocess.run(DaemonTests.ctl, ["check", "--json"], environment: environment)
         #expect(checkedJSON.stdout.contains(#""warnings":["\#(Self.sentence)"]"#), "\(checkedJSON.stdout)")
 
