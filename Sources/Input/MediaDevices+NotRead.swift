@@ -7,7 +7,8 @@ extension MediaDevices {
     public enum NotRead: Equatable, Sendable, CustomStringConvertible {
         /// Its name matches a pattern of `devices.exclude`.
         case excluded
-        /// A keyboard, and neither `devices.read_keyboards` nor `devices.include` asks for it.
+        /// A keyboard, and neither `devices.read_keyboards` nor `devices.include` asks for it: the
+        /// system service's to read, if it runs.
         case keyboard
         /// An accelerometer: ``MotionInput`` opens it while motion is claimed.
         case accelerometer
@@ -38,7 +39,7 @@ extension MediaDevices {
             case .excluded:
                 "excluded by name (devices.exclude)"
             case .keyboard:
-                "a keyboard: its media keys go to the desktop; to route them through MediaRemote: \(InputServiceNames.enableCommand)"
+                "a keyboard: its media keys go to the desktop unless mediaremote-inputd reads them for this session (\(InputServiceNames.enableCommand))"
             case .accelerometer:
                 "an accelerometer: " + MediaDevices.accelerometerReason
             case .noMediaKeys:

@@ -78,7 +78,7 @@ extension InputDaemon {
     }
 
     func tell(_ name: BusName) {
-        let body = KeyboardsChanged(holding: name == holder, keyboards: (keyboards?.devices ?? []).map(\.described))
+        let body = KeyboardsChanged(holding: name == holder, keyboards: keyboardsSeen.map(\.described))
         do {
             try connection.emit(InputServiceMembers.keyboardsChanged, body, of: InputServiceNames.interface, at: InputServiceNames.objectPath, to: name)
         } catch {

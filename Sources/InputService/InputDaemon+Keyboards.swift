@@ -15,7 +15,8 @@ extension InputDaemon {
         guard keyboards == nil else { return }
         var keys = MediaDevices.Options(
             readKeyboards: true,
-            // Not used here: the session's service makes gestures of the keys it is sent.
+            // The session's service makes gestures of a headset button's presses with its own
+            // timing; these only make the Input module's events, which go nowhere here.
             headsetTiming: HeadsetRecognizer.Timing(clickGap: .milliseconds(400), holdThreshold: .milliseconds(600)),
             include: [], exclude: [])
         keys.keyboardsOnly = true
@@ -26,25 +27,35 @@ extension InputDaemon {
         let devices = MediaDevices(loop: loop, options: keys)
         devices.onMediaKey = { [unowned self] key in self.send(key) }
         devices.onNotice = { Log.warning($0) }
-        devices.onDevicesChanged = { [unowned self, unowned devices] in
-            self.log(devices.devices)
+        // Known before the devices are: each change while they are first read is told once,
+        // with the list so far, not as an empty one.
+        keyboards = devices
+        devices.onDevicesChanged = { [unowned self] in
+            self.logChanges()
             self.tellEveryClaim()
         }
         do {
             try devices.start()
-            keyboards = devices
         } catch {
+            keyboards = nil
             Log.warning("\(error.description): no keyboard is read")
         }
+    }
+
+    /// The keyboards seen, read or not: what the claims are told (the other devices are the
+    /// session's own, which it lists itself).
+    var keyboardsSeen: [MediaDevices.DeviceInfo] {
+        (keyboards?.devices ?? []).filter { $0.classification == .keyboard }
     }
 
     /// Lets every keyboard go: ungrabbed, its clone removed, the desktop reads it again.
     func stopReading() {
         guard let devices = keyboards else { return }
         devices.onDevicesChanged = nil
-        let read = devices.devices.count(where: \.isRead)
+        let read = keyboardsSeen.count(where: \.isRead)
         devices.stop()
         keyboards = nil
+        logged = [:]
         releaseDownKeys()
         if read > 0 { Log.info("let \(read) keyboard\(read == 1 ? "" : "s") go") }
     }
@@ -80,10 +91,13 @@ extension InputDaemon {
         }
     }
 
-    /// One line per keyboard read or not, and why; never a key.
-    private func log(_ devices: [MediaDevices.DeviceInfo]) {
-        for device in devices where device.classification == .keyboard {
-            Log.info("keyboard \(device.path) (\(device.name)): " + (device.isRead ? "taken over" : "not read: \(device.reason)"))
+    /// One line per keyboard that appeared or changed (read or not, and why), or went; never a key.
+    private func logChanges() {
+        let now = Dictionary(keyboardsSeen.map { ($0.path, $0) }) { first, _ in first }
+        for keyboard in keyboardsSeen where logged[keyboard.path] != keyboard {
+            Log.info("keyboard \(keyboard.path) (\(keyboard.name)): " + (keyboard.isRead ? "taken over" : "not read: \(keyboard.reason)"))
         }
+        for path in logged.keys.sorted() where now[path] == nil { Log.info("keyboard \(path) went away") }
+        logged = now
     }
 }

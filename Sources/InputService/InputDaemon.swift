@@ -57,6 +57,8 @@ public final class InputDaemon {
     var down: [KeyID: MediaKey] = [:]
     /// logind's file for the seat, followed.
     var seatWatch: DeviceDirectory?
+    /// The keyboards as last logged, by node.
+    var logged: [String: MediaDevices.DeviceInfo] = [:]
     private var signals: SignalSource?
     private var outcome = Outcome.stopped
 
@@ -113,7 +115,10 @@ public final class InputDaemon {
         do throws(DeviceError) {
             seatWatch = try DeviceDirectory(file: logind.seatFile, loop: loop) { [unowned self] _ in self.seatChanged() }
         } catch {
-            Log.warning("cannot follow logind's \(logind.seatsDirectory) (\(error.description)): no claim can be checked, so none will hold the keys")
+            // Not followed, a switch of user would go unseen and the keys with the session before:
+            // nobody holds them rather.
+            Log.warning("cannot follow logind's \(logind.seatsDirectory) (\(error.description)): no claim will hold the keys")
+            return
         }
         book.seatChanged(activeUser: logind.activeUser())
     }

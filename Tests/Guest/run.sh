@@ -138,7 +138,7 @@ else
     echo "FAIL system keyboards: the system bus carried $keys MediaKey signals and the key codes '$codes'"
     cat /tmp/system-bus.monitor | head -80
 fi
-if grep -Eq "let [0-9]+ keyboards? go|no claim holds the media keys" /tmp/inputd.log; then
+if grep -q "no claim holds the media keys" /tmp/inputd.log; then
     echo "ok system keyboards: mediaremote-inputd's log says the keyboards went back when the claim went"
 else
     echo "FAIL system keyboards: mediaremote-inputd's log:"

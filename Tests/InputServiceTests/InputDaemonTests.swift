@@ -95,7 +95,32 @@ final class InputDaemonTests {
         #expect(error.name == InputServiceNames.notAtSeat)
         #expect(error.message.contains("user \(user) has no session on a seat"), "\(error.message)")
         #expect(process.isRunning)
+        claimant.connection.loop.run(until: { false }, timeout: .milliseconds(300))
         #expect(claimant.told.isEmpty, "a refused caller is told nothing more")
+    }
+
+    @Test("a user whose logind file lists no seat (logged in over ssh) is refused too")
+    func noSeat() throws {
+        try logindSays(activeUser: user, seatsOf: [user: ""])
+        guard case .failure(let error) = try Claimant(bus).claim() else {
+            Issue.record("a claim from a user with no seat was taken")
+            return
+        }
+        #expect(error.name == InputServiceNames.notAtSeat)
+    }
+
+    @Test("past 4 claims of one user, LimitExceeded with a sentence; the claims before stand")
+    func limit() throws {
+        try logindSays(activeUser: user, seatsOf: [user: "seat0"])
+        let claimants = try (0..<4).map { _ in try Claimant(bus) }
+        for claimant in claimants { _ = try claimant.claim().get() }
+        guard case .failure(let error) = try Claimant(bus).claim() else {
+            Issue.record("a fifth claim was taken")
+            return
+        }
+        #expect(error.name == InputServiceNames.limitExceeded)
+        #expect(error.message.contains("holds 4 claims already"), "\(error.message)")
+        #expect(claimants[3].waitUntil(holding: true), "the most recent of the four holds the keys")
     }
 
     @Test("a claim at the seat's active session holds the keys, and that claimant alone is told")
@@ -160,16 +185,18 @@ final class InputDaemonTests {
     @Test("a call with arguments it does not take, an unknown member: errors, and the service goes on")
     func badCalls() throws {
         let client = try bus.connect()
-        #expect(throws: DBusError.self) {
+        let extra = #expect(throws: DBusError.self) {
             try client.callBlocking(.methodCall(
                 destination: InputServiceNames.busName, path: InputServiceNames.objectPath, interface: InputServiceNames.interface,
                 member: InputServiceMembers.claimMediaKeys.name, arguments: [.string("everything")]))
         }
-        #expect(throws: DBusError.self) {
+        #expect(extra?.name == .invalidArgs)
+        let unknown = #expect(throws: DBusError.self) {
             try client.callBlocking(.methodCall(
                 destination: InputServiceNames.busName, path: InputServiceNames.objectPath, interface: InputServiceNames.interface,
                 member: "GiveMeTheKeyboard"))
         }
+        #expect(unknown?.name == .unknownMethod)
         _ = try client.callBlocking(.methodCall(destination: InputServiceNames.busName, path: InputServiceNames.objectPath,
                                                 interface: .peer, member: "Ping"))
         #expect(process.isRunning)

@@ -181,7 +181,7 @@ struct DeviceChoiceTests {
         "each reason in the words the journal and mediaremotectl devices show",
         arguments: [
             (NotRead.excluded, "excluded by name (devices.exclude)"),
-            (.keyboard, "a keyboard: its media keys go to the desktop; to route them through MediaRemote: sudo systemctl enable --now mediaremote-inputd"),
+            (.keyboard, "a keyboard: its media keys go to the desktop unless mediaremote-inputd reads them for this session (sudo systemctl enable --now mediaremote-inputd)"),
             (.accelerometer,
              "an accelerometer: open only while an app claims motion (or mediaremotectl motion watch runs) or a shake action is set, "
                 + "and nobody does now"),

@@ -14,7 +14,7 @@ extension Describe {
         var reply = devices(own, accelerometers: accelerometers, wanters: wanters)
         guard let standing else { return reply }
         let holding = standing == .claimed(holding: true)
-        let fromService = Dictionary(keyboards.map { ($0.path, $0) }) { first, _ in first }
+        let fromService = Dictionary(keyboards.filter { $0.classification == DeviceClass.keyboard.rawValue }.map { ($0.path, $0) }) { first, _ in first }
         let unread = Set(own.filter { $0.state == .notRead(.keyboard) }.map(\.path))
         reply.devices = reply.devices.map { device in
             if let keyboard = fromService[device.path] { return described(keyboard, holding: holding) }
@@ -23,7 +23,7 @@ extension Describe {
         }
         // Keyboards this session cannot open, and so did not list: the service's word on them.
         let listed = Set(reply.devices.map(\.path))
-        reply.devices += keyboards.filter { !listed.contains($0.path) }.map { described($0, holding: holding) }
+        reply.devices += fromService.values.filter { !listed.contains($0.path) }.sorted { $0.path < $1.path }.map { described($0, holding: holding) }
         return reply
     }
 
@@ -44,17 +44,18 @@ extension Describe {
     }
 
     /// Why a keyboard's media keys go to the desktop, when the service does not read them for
-    /// this session; nil when the session's own reason stands (the service is not running: the
-    /// reason names the command that starts it).
+    /// this session; nil when it does.
     private static func whyNotRouted(_ standing: SystemKeyboards.Standing) -> String? {
         switch standing {
+        case .notRunning:
+            "a keyboard: its media keys go to the desktop; to route them through MediaRemote: \(InputServiceNames.enableCommand)"
         case .noSystemBus(let why):
             "a keyboard: its media keys go to the desktop (mediaremote-inputd cannot be asked: no system bus, \(why))"
         case .refused(let why):
             "a keyboard: its media keys go to the desktop, for mediaremote-inputd refused this session: \(why)"
         case .claimed(holding: false):
             "a keyboard: mediaremote-inputd sends its media keys to the session active on the seat, not this one"
-        case .notRunning, .claimed(holding: true):
+        case .claimed(holding: true):
             nil
         }
     }

@@ -7,6 +7,10 @@ import MediaRemoteAPI
 import SystemFiles
 import Time
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The keyboards mediaremote-inputd reads for this session. While the system service is on the
 /// system bus, the session claims their media keys; the service checks the claim with logind and
 /// sends the keys while this user's session is the seat's active one. Each key becomes events
@@ -16,7 +20,7 @@ import Time
 /// Only the service that owns `org.mediaremote.Input1` (root alone may, by the bus's policy)
 /// is listened to: a key sent by anyone else is dropped.
 final class SystemKeyboards {
-    /// Where this session stands with the system service, for the log, `devices` and `check`.
+    /// Where this session stands with the system service, for the log and `devices`.
     enum Standing: Equatable {
         /// No system bus to ask (a container, a machine without D-Bus's system bus): why.
         case noSystemBus(String)
@@ -30,8 +34,6 @@ final class SystemKeyboards {
 
     /// Each event a key made.
     var onEvent: ((Event) -> Void)?
-    /// The standing or the keyboards changed.
-    var onChange: (() -> Void)?
 
     private(set) var standing = Standing.notRunning
     /// The keyboards as the service last described them.
@@ -44,11 +46,19 @@ final class SystemKeyboards {
     private var subscription: SignalSubscription?
     /// The service's unique name while it is on the bus.
     private var service: BusName?
+    /// logind's file for this user, followed while the service refused this session's claim
+    /// (its user not at a seat yet: logged in over ssh first, or lingering): a session on a seat
+    /// that comes later claims again.
+    private var seatWatch: DeviceDirectory?
     /// Each keyboard's keys, by node, made events as the session's own devices' are.
     private var keys: [String: DeviceKeys] = [:]
     private lazy var headsetTimer = DeadlineTimer(loop: loop, onFailure: { Log.warning("cannot make a keyboard's headset-button timer (\($0))") }) {
         [unowned self] in self.headsetDeadline()
     }
+
+    /// The most values a message to this connection may hold: KeyboardsChanged with a hundred
+    /// keyboards of seven values each, and room to spare.
+    static let valuesPerMessage = 1024
 
     init(loop: EventLoop, headsetTiming: HeadsetRecognizer.Timing) {
         self.loop = loop
@@ -62,11 +72,13 @@ final class SystemKeyboards {
         do {
             connection = try Connection(.system, loop: loop)
         } catch {
-            change(to: .noSystemBus(error.message))
+            standing = .noSystemBus(error.message)
             Log.info("no system bus (\(error.message)): a keyboard's media keys go to the desktop")
             return
         }
-        connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
+        // The service's signals are small (a key, a few keyboards); anyone on the system bus may
+        // send this connection a signal, and none is read past this.
+        connection.maximumValuesPerMessage = Self.valuesPerMessage
         self.connection = connection
         subscription = connection.subscribe(MatchRule(interface: InputServiceNames.interface, path: InputServiceNames.objectPath)) {
             [unowned self] message in self.received(message)
@@ -83,6 +95,7 @@ final class SystemKeyboards {
         }
         serviceWatch?.cancel()
         subscription?.cancel()
+        seatWatch = nil
         endHeldKeys()
         connection = nil
         service = nil
@@ -92,23 +105,42 @@ final class SystemKeyboards {
         guard owner != service else { return }
         endHeldKeys()
         keyboards = []
+        seatWatch = nil
         service = owner
-        guard let owner, let connection else {
+        guard let owner, connection != nil else {
             if standing != .notRunning { Log.info("mediaremote-inputd left the system bus: a keyboard's media keys go to the desktop") }
-            change(to: .notRunning)
+            standing = .notRunning
             return
         }
-        change(to: .claimed(holding: false))
+        claim(from: owner)
+    }
+
+    /// Claims the keys from the service (`owner`); a refusal is said once, and the claim made
+    /// again when logind's word on this user changes.
+    private func claim(from owner: BusName) {
+        guard let connection else { return }
+        standing = .claimed(holding: false)
         connection.call(InputServiceMembers.claimMediaKeys, NoArguments(), destination: owner,
                         path: InputServiceNames.objectPath, interface: InputServiceNames.interface) { [weak self] result in
             guard let self, self.service == owner else { return }
             switch result {
             case .success:
+                seatWatch = nil
                 Log.info("claimed the keyboards' media keys from mediaremote-inputd (\(owner))")
             case .failure(let error):
-                Log.warning("mediaremote-inputd refused this session's claim: \(error.message)")
-                self.change(to: .refused(error.message))
+                if case .refused = standing {} else { Log.warning("mediaremote-inputd refused this session's claim: \(error.message)") }
+                standing = .refused(error.message)
+                followSeat()
             }
+        }
+    }
+
+    /// Follows logind's file for this user until a claim is taken: each change, a claim again.
+    private func followSeat() {
+        guard seatWatch == nil else { return }
+        seatWatch = try? DeviceDirectory(file: "/run/systemd/users/\(getuid())", loop: loop) { [unowned self] _ in
+            guard case .refused = self.standing, let service = self.service else { return }
+            self.claim(from: service)
         }
     }
 
@@ -148,14 +180,7 @@ final class SystemKeyboards {
         let present = Set(change.keyboards.map(\.path))
         for path in keys.keys where !present.contains(path) { end(path) }
         keyboards = change.keyboards
-        self.change(to: .claimed(holding: change.holding))
-        onChange?()
-    }
-
-    private func change(to standing: Standing) {
-        guard standing != self.standing else { return }
-        self.standing = standing
-        onChange?()
+        self.standing = .claimed(holding: change.holding)
     }
 
     private func end(_ path: String) {
