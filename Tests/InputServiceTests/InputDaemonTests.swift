@@ -12,43 +12,18 @@ import TestSupport
 /// there is a kernel's evdev and uinput: Tests/Guest.)
 @Suite("mediaremote-inputd: claims checked with logind, the keys with the seat's active session")
 final class InputDaemonTests {
-    static let daemon = BuiltProducts.path("mediaremote-inputd")
-    let bus: PrivateBus
-    let logind: URL
-    let input: URL
-    let process: Subprocess
+    static let daemon = InputServiceFixture.daemon
+    let service: InputServiceFixture
+    var bus: PrivateBus { service.bus }
+    var process: Subprocess { service.process }
     let user = getuid()
 
     init() throws {
-        bus = try PrivateBus()
-        logind = bus.directory.appendingPathComponent("logind")
-        input = bus.directory.appendingPathComponent("input")
-        for folder in ["seats", "users"] {
-            try FileManager.default.createDirectory(at: logind.appendingPathComponent(folder), withIntermediateDirectories: true)
-        }
-        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        process = Subprocess(Self.daemon, ["--bus", bus.address, "--input-dir", input.path, "--logind-dir", logind.path],
-                             environment: bus.environment)
-        try process.start()
-        let connection = try bus.connect()
-        var owner: BusName?
-        let watch = connection.watchNameOwner(InputServiceNames.busName) { owner = $0 }
-        defer { watch.cancel() }
-        connection.loop.run(until: { owner != nil || !self.process.isRunning }, timeout: .seconds(20))
-        guard owner != nil else { throw TestFailure("mediaremote-inputd did not take its name: \(process.stop().stderr)") }
+        service = try InputServiceFixture()
     }
 
-    deinit {
-        _ = process.stop()
-    }
-
-    /// Writes logind's files as logind does: whole, by rename.
     func logindSays(activeUser: UInt32?, seatsOf users: [UInt32: String] = [:]) throws {
-        for (user, seats) in users {
-            try "NAME=person\nSTATE=active\nSEATS=\(seats)\n".write(to: logind.appendingPathComponent("users/\(user)"), atomically: true, encoding: .utf8)
-        }
-        let seat = activeUser.map { "IS_SEAT0=1\nACTIVE=c1\nACTIVE_UID=\($0)\n" } ?? "IS_SEAT0=1\n"
-        try seat.write(to: logind.appendingPathComponent("seats/seat0"), atomically: true, encoding: .utf8)
+        try service.logindSays(activeUser: activeUser, seatsOf: users)
     }
 
     /// A claimant: a connection that records the KeyboardsChanged and MediaKey signals sent to it.
