@@ -16,6 +16,8 @@ import Glibc
 /// leaves nothing down; the session service killed, the keyboard is let go at once.
 @MainActor func checkSystemKeyboards() throws {
     let volumeUp: UInt16 = 115
+    // The system service's name as /proc/PID/comm keeps it (15 characters).
+    let inputd = "mediaremote-inp"
     let letters: [UInt16] = [30, 48, 46]  // a, b, c
     var keyboard: UInputDevice? = try UInputDevice(
         name: "MediaRemote Laptop Keyboard", keys: Array(1...88) + [KeyCode.playPause, KeyCode.nextSong, KeyCode.fastForward, volumeUp])
@@ -49,6 +51,12 @@ import Glibc
     let leaked = clone.keys(within: 500)
     verdict(leaked.isEmpty, "system keyboards: the play key never reaches the clone", otherwise: "system keyboards: the clone gave \(leaked) for the play key")
 
+    // Claimed, keyboards taken over, nobody typing: the system service sleeps.
+    let claimedIdle = idleWakeups(3000, of: inputd)
+    verdict(
+        claimedIdle == 0, "system keyboards: mediaremote-inputd is not woken while idle with the keyboard taken over (0 wakeups in 3 s)",
+        otherwise: "system keyboards: mediaremote-inputd woke \(claimedIdle.map(String.init) ?? "?") times in 3 s of idle, claimed")
+
     press(keyboard!, KeyCode.fastForward, hold: 700)
     check("system keyboards: fast-forward held seeks while held, from a keyboard", ["beginSeekingForward", "endSeekingForward"])
 
@@ -78,6 +86,10 @@ import Glibc
     }
     let after = MonotonicClock.now.duration(since: stopped)
     if free { _ = cevdevGrab(reader.fd, false) }
+    let unclaimedIdle = idleWakeups(3000, of: inputd)
+    verdict(
+        unclaimedIdle == 0, "system keyboards: with no claim, mediaremote-inputd is not woken (0 wakeups in 3 s)",
+        otherwise: "system keyboards: mediaremote-inputd woke \(unclaimedIdle.map(String.init) ?? "?") times in 3 s with no claim")
     verdict(
         free && after < .seconds(1),
         "system keyboards: mediaremoted killed (-9), mediaremote-inputd lets the keyboard go within a fraction of a second (\(after.wholeMicroseconds / 1000) ms)",

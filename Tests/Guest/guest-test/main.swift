@@ -143,10 +143,10 @@ func wakeups(of pid: pid_t) -> Int? {
     return total
 }
 
-/// mediaremoted's wakeups while nothing happens for `milliseconds` (this process sleeps, the loop
-/// not run: no call reaches mediaremoted).
-func idleWakeups(_ milliseconds: UInt32) -> Int? {
-    guard let pid = processID(named: "mediaremoted"), let before = wakeups(of: pid) else { return nil }
+/// A program's wakeups (mediaremoted's unless named: /proc's comm, 15 characters at most) while
+/// nothing happens for `milliseconds` (this process sleeps, the loop not run: no call reaches it).
+func idleWakeups(_ milliseconds: UInt32, of program: String = "mediaremoted") -> Int? {
+    guard let pid = processID(named: program), let before = wakeups(of: pid) else { return nil }
     usleep(milliseconds * 1000)
     return wakeups(of: pid).map { $0 - before }
 }
