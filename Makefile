@@ -18,8 +18,10 @@ RUN_PACKAGES := $(BUILD_PACKAGES) dbus-daemon
 TEST_PACKAGES := $(RUN_PACKAGES) dbus-bin systemd python3 python3-dbus python3-gi playerctl mpv mpv-mpris audacious sox \
 	libsox-fmt-base qemu-system-x86 busybox-static cpio groff-base mmdebstrap uidmap libarchive-tools \
 	pipewire pipewire-bin wireplumber pipewire-pulse pulseaudio-utils firefox-esr xvfb
-# To measure: playerctld is the reference the benchmarks compare against (a test peer already).
-BENCH_PACKAGES := $(TEST_PACKAGES)
+# To measure: playerctld is the reference the benchmarks compare against (a test peer already),
+# and interception-tools (intercept | uinput, the pipeline keyboard remappers use) the one
+# mediaremote-inputd's keyboard passthrough is measured beside.
+BENCH_PACKAGES := $(TEST_PACKAGES) interception-tools
 
 # The Swift runtime linked in (--static-swift-stdlib): the installed programs need no Swift on the
 # machine. Linking mediaremotectl (and generate-manual) then prints one linker warning, "the use

@@ -39,6 +39,20 @@ for binary in /usr/bin/dbus-daemon /usr/bin/dbus-monitor "$bin_dir/mediaremoted"
         cp -L "$library" "$root$library"
     done
 done
+# For the benchmark: interception-tools' intercept (Debian names it interception) and uinput
+# (make bench installs them), the pipeline keyboard remappers use, measured beside
+# mediaremote-inputd's passthrough; in the guest as intercept and uinput.
+intercept=$(command -v intercept || command -v interception || true)
+if [ "$bench" = yes ] && [ -n "$intercept" ] && command -v uinput > /dev/null; then
+    cp "$intercept" "$root/bin/intercept"
+    for binary in "$intercept" "$(command -v uinput)"; do
+        [ "$binary" = "$intercept" ] || cp "$binary" "$root/bin/"
+        ldd "$binary" | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | while read -r library; do
+            mkdir -p "$root$(dirname "$library")"
+            cp -L "$library" "$root$library"
+        done
+    done
+fi
 mkdir -p "$root/lib64" && cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
 printf 'root:x:0:0:root:/:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n' > "$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
@@ -75,6 +89,14 @@ export DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/bus
 i=0; while [ ! -S /tmp/bus ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 if [ -f /etc/bench ]; then
     mediaremoted > /tmp/mediaremoted.log 2>&1 &
+    # mediaremote-inputd on a bus standing for the system bus, root's session active on seat0;
+    # guest-test claims the keys itself.
+    dbus-daemon --config-file=/etc/system-bus.conf --fork
+    i=0; while [ ! -S /tmp/system-bus ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+    mkdir -p /tmp/logind/seats /tmp/logind/users
+    printf 'IS_SEAT0=1\nACTIVE=c1\nACTIVE_UID=0\n' > /tmp/logind/seats/seat0
+    printf 'NAME=root\nSTATE=active\nSEATS=seat0\n' > /tmp/logind/users/0
+    mediaremote-inputd --bus unix:path=/tmp/system-bus --logind-dir /tmp/logind > /tmp/inputd.log 2>&1 &
     guest-test --bench
     poweroff -f
 fi

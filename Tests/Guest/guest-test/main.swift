@@ -346,12 +346,15 @@ func cpuTicks(_ pid: pid_t) -> Int {
 /// on an event loop as mediaremoted must), in turns, in one run.
 @MainActor func benchPassthrough() throws {
     let volumeUp: UInt16 = 115
+    let letterA: UInt16 = 30
     struct Path {
         let name: String
         let device: UInputDevice
         let reader: EvdevReader
-        /// The process that passes the key on, if one does.
-        let pid: pid_t?
+        /// The key pressed and released on it.
+        var key: UInt16 = 115
+        /// The processes that pass the key on, if any do.
+        var pids: [pid_t] = []
         var samples: [Duration] = []
         var cpuBefore: Int?
     }
@@ -363,8 +366,8 @@ func cpuTicks(_ pid: pid_t) -> Int {
     }
     var paths = [
         Path(name: "through a taken-over device to its clone", device: grabbed, reader: try EvdevReader(cloneNode),
-             pid: processID(named: "mediaremoted")),
-        Path(name: "read from a device nobody grabs", device: plain, reader: try EvdevReader(plainNode), pid: nil),
+             pids: processID(named: "mediaremoted").map { [$0] } ?? []),
+        Path(name: "read from a device nobody grabs", device: plain, reader: try EvdevReader(plainNode)),
     ]
     for (eventLoop, name) in [(false, "the floor passthrough (blocking read, write)"),
                               (true, "the floor on an event loop (epoll, read until EAGAIN, write)")] {
@@ -372,42 +375,78 @@ func cpuTicks(_ pid: pid_t) -> Int {
         guard let node = source.node, let floor = startFloorPassthrough(node, eventLoop: eventLoop) else {
             throw GuestFailure("\(name) did not start")
         }
-        paths.append(Path(name: "through " + name, device: source, reader: try EvdevReader(floor.clone), pid: floor.pid))
+        paths.append(Path(name: "through " + name, device: source, reader: try EvdevReader(floor.clone), pids: [floor.pid]))
+    }
+    let eventLoopFloor = paths.count - 1
+    // A laptop's keyboard taken over by mediaremote-inputd for this process's claim: a letter
+    // typed crosses it to the keyboard's clone, as every keystroke does while it is claimed.
+    var claim: Connection?
+    if access("/tmp/system-bus", F_OK) == 0 {
+        let keyboard = try UInputDevice(name: "MediaRemote Bench Laptop Keyboard", keys: Array(1...88) + [KeyCode.playPause])
+        claim = try claimKeyboards(at: "unix:path=/tmp/system-bus")
+        guard let node = keyboard.node, let clone = mediaRemoteClone(of: node) else { throw GuestFailure("mediaremote-inputd made no clone of the keyboard") }
+        paths.append(Path(name: "through mediaremote-inputd (a keyboard taken over for a claim) to its clone", device: keyboard,
+                          reader: try EvdevReader(clone), key: letterA, pids: processID(named: "mediaremote-inp").map { [$0] } ?? []))
+    } else {
+        print("bench mediaremote-inputd: not measured (no bus standing for the system bus)")
+    }
+    let intercepted = try UInputDevice(name: "MediaRemote Bench Intercepted Keys", keys: [volumeUp])
+    if let node = intercepted.node, let interception = startInterception(node, name: intercepted.name) {
+        paths.append(Path(name: "through interception-tools (intercept -g | uinput -d)", device: intercepted,
+                          reader: try EvdevReader(interception.device), pids: interception.pids))
+    } else {
+        print("bench interception-tools: not measured (not in the guest: make bench installs interception-tools)")
     }
     func once(_ path: Path, _ value: Int32) -> Duration? {
         let start = MonotonicClock.now
-        path.device.key(volumeUp, value)
+        path.device.key(path.key, value)
         guard !path.reader.keys(within: 2000, until: { !$0.isEmpty }).isEmpty else { return nil }
         return MonotonicClock.now.duration(since: start)
     }
     let rounds = 420
-    for index in paths.indices { paths[index].cpuBefore = paths[index].pid.flatMap(cpuNanoseconds) }
+    func cpu(_ pids: [pid_t]) -> Int? {
+        let times = pids.compactMap(cpuNanoseconds)
+        return times.count == pids.count && !pids.isEmpty ? times.reduce(0, +) : nil
+    }
+    for index in paths.indices { paths[index].cpuBefore = cpu(paths[index].pids) }
     for round in 0..<rounds {
         for index in paths.indices {
             if let time = once(paths[index], round % 2 == 0 ? 1 : 0) { paths[index].samples.append(time) }
         }
     }
-    let unGrabbed = Array(paths[1].samples.dropFirst(20)).sorted()
     let median = { (count: Int) in count / 2 }
     let p99 = { (count: Int) in min(count - 1, count * 99 / 100) }
-    let ratio = { (samples: [Duration], rank: (Int) -> Int) -> String in
+    /// The ratio of `samples` to `reference` at one rank (the median, the p99), in hundredths.
+    func ratio(_ samples: [Duration], to reference: [Duration], _ rank: (Int) -> Int) -> String {
         let sorted = samples.sorted()
-        guard !sorted.isEmpty, !unGrabbed.isEmpty, unGrabbed[rank(unGrabbed.count)] > .zero else { return "?" }
-        let value = Double(sorted[rank(sorted.count)].wholeMicroseconds) / Double(unGrabbed[rank(unGrabbed.count)].wholeMicroseconds)
+        let base = reference.sorted()
+        guard !sorted.isEmpty, !base.isEmpty, base[rank(base.count)] > .zero else { return "?" }
+        let value = Double(sorted[rank(sorted.count)].wholeMicroseconds) / Double(base[rank(base.count)].wholeMicroseconds)
         return String(Double(Int(value * 100)) / 100)
     }
-    for path in paths {
+    let unGrabbed = Array(paths[1].samples.dropFirst(20))
+    let floor = Array(paths[eventLoopFloor].samples.dropFirst(20))
+    for (index, path) in paths.enumerated() {
         let samples = Array(path.samples.dropFirst(20))
         var line = "bench key \(path.name): \(summary(samples))"
-        if path.pid != nil {
-            line += "; ratio to the ungrabbed read: \(ratio(samples, median)) of medians, \(ratio(samples, p99)) of p99"
-            if let before = path.cpuBefore, let after = path.pid.flatMap(cpuNanoseconds) {
+        if !path.pids.isEmpty {
+            line += "; ratio to the ungrabbed read: \(ratio(samples, to: unGrabbed, median)) of medians, \(ratio(samples, to: unGrabbed, p99)) of p99"
+            if index > eventLoopFloor {
+                line += "; to the event-loop floor: \(ratio(samples, to: floor, median)) of medians, \(ratio(samples, to: floor, p99)) of p99"
+            }
+            if let before = path.cpuBefore, let after = cpu(path.pids) {
                 line += "; CPU a key \((after - before) / rounds / 1000) µs"
             }
         }
         print(line)
     }
     print("bench mediaremoted's wakeups in 5 s of idle, devices taken over: \(idleWakeups(5000).map(String.init) ?? "?")")
+    if claim != nil {
+        print("bench mediaremote-inputd's wakeups in 5 s of idle, claimed: \(idleWakeups(5000, of: "mediaremote-inp").map(String.init) ?? "?")")
+        claim?.close()
+        settle(1000)
+        print("bench mediaremote-inputd's wakeups in 5 s of idle, no claim: \(idleWakeups(5000, of: "mediaremote-inp").map(String.init) ?? "?")")
+    }
 }
 
 /// The time a process has run on a CPU, in nanoseconds (/proc/PID/schedstat).
