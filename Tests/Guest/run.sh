@@ -41,12 +41,13 @@ for binary in /usr/bin/dbus-daemon /usr/bin/dbus-monitor "$bin_dir/mediaremoted"
 done
 # For the benchmark: interception-tools' intercept (Debian names it interception) and uinput
 # (make bench installs them), the pipeline keyboard remappers use, measured beside
-# mediaremote-inputd's passthrough; in the guest as intercept and uinput.
+# mediaremote-inputd's passthrough; in the guest as /opt/interception/intercept and uinput.
 intercept=$(command -v intercept || command -v interception || true)
 if [ "$bench" = yes ] && [ -n "$intercept" ] && command -v uinput > /dev/null; then
-    cp "$intercept" "$root/bin/intercept"
+    mkdir -p "$root/opt/interception"
+    cp "$intercept" "$root/opt/interception/intercept"
+    cp "$(command -v uinput)" "$root/opt/interception/uinput"
     for binary in "$intercept" "$(command -v uinput)"; do
-        [ "$binary" = "$intercept" ] || cp "$binary" "$root/bin/"
         ldd "$binary" | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | while read -r library; do
             mkdir -p "$root$(dirname "$library")"
             cp -L "$library" "$root$library"

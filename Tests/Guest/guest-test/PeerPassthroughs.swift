@@ -69,10 +69,12 @@ extension String {
 /// Starts `intercept -g NODE | uinput -d NODE` (interception-tools) when the guest has it: the
 /// node of the device `uinput` makes, and the two processes; nil without interception-tools.
 @MainActor func startInterception(_ node: String, name: String) -> (device: String, pids: [pid_t])? {
-    guard access("/bin/intercept", X_OK) == 0, access("/bin/uinput", X_OK) == 0 else { return nil }
+    // Where run.sh puts them in the guest (its own folder: the guest's /bin is busybox's).
+    let folder = "/opt/interception"
+    guard access(folder + "/intercept", X_OK) == 0, access(folder + "/uinput", X_OK) == 0 else { return nil }
     let before = Set(inputNodes())
     var pid: pid_t = 0
-    let command = ["/bin/sh", "-c", "exec intercept -g \(node) | uinput -d \(node)"]
+    let command = ["/bin/sh", "-c", "exec \(folder)/intercept -g \(node) | \(folder)/uinput -d \(node)"]
     var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     guard posix_spawn(&pid, "/bin/sh", nil, nil, &argv, environ) == 0 else { return nil }
