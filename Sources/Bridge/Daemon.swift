@@ -1,4 +1,5 @@
 import Config
+import DBus
 import MediaRemoteAPI
 import SystemFiles
 

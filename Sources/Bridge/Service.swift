@@ -14,14 +14,7 @@ import Glibc
 /// on one event loop.
 public final class Service {
     /// Why the service stopped.
-    public enum Outcome: Equatable, Sendable {
-        /// SIGTERM or SIGINT: a clean stop.
-        case stopped
-        /// The bus went away; systemd restarts the service.
-        case busLost
-        /// Another connection took the name.
-        case nameLost
-    }
+    public typealias Outcome = ServiceOutcome
 
     /// What can keep the service from starting, with the advice the log should give.
     public struct StartError: Error, CustomStringConvertible {

@@ -32,11 +32,7 @@ public final class InputDaemon {
     }
 
     /// Why it stopped.
-    public enum Outcome: Equatable, Sendable {
-        case stopped
-        case busLost
-        case nameLost
-    }
+    public typealias Outcome = ServiceOutcome
 
     public struct StartError: Error, CustomStringConvertible {
         public let description: String

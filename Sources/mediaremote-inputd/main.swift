@@ -69,22 +69,4 @@ func parse(_ flags: ArraySlice<String>) -> InputDaemon.Options {
 
 Log.program = "mediaremote-inputd"
 let options = parse(CommandLine.arguments.dropFirst())
-let daemon: InputDaemon
-do {
-    daemon = try InputDaemon(options: options)
-} catch {
-    Log.error(error.description)
-    exit(1)
-}
-Log.info("running as \(daemon.uniqueName), owning \(InputServiceNames.busName); no keyboard is read until a session claims the media keys")
-switch daemon.run() {
-case .stopped:
-    Log.info("stopped")
-    exit(0)
-case .busLost:
-    Log.error("lost the connection to the system bus; exiting so systemd can restart it")
-    exit(1)
-case .nameLost:
-    Log.error("another connection took \(InputServiceNames.busName); exiting")
-    exit(1)
-}
+exit(runInputService(options: options))
