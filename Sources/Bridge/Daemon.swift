@@ -20,15 +20,5 @@ public func runService(settings: Settings = Settings()) -> Int32 {
     }
     let file = settings.configurationPath.map { FilePaths.exists($0) ? " with \($0)" : ", \($0) absent: defaults" } ?? ""
     Log.info("running as \(service.uniqueName), owning \(MediaRemoteNames.busName), in \(service.options.mode) mode\(file)")
-    switch service.run() {
-    case .stopped:
-        Log.info("stopped")
-        return 0
-    case .busLost:
-        Log.error("lost the connection to the session bus; exiting so the service manager can restart it")
-        return 1
-    case .nameLost:
-        Log.error("another connection took \(MediaRemoteNames.busName); exiting")
-        return 1
-    }
+    return service.run().exitStatus(owning: MediaRemoteNames.busName, on: .session)
 }

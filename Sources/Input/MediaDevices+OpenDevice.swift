@@ -9,9 +9,8 @@ extension MediaDevices {
         let name: String
         var source: FileDescriptorSource?
         var keys: DeviceKeys
-        /// The keys MediaRemote acts on that are down now: released when the device closes, so
-        /// that nobody told of a press waits for its release for good.
-        var held: Set<UInt16> = []
+        /// The keys MediaRemote acts on that are down now, released when the device closes.
+        var held = HeldKeys()
         /// The keys MediaRemote acts on: the only ones read from a device read shared, and the
         /// ones a take-over keeps from its clone.
         let wanted: Set<UInt16>
@@ -38,21 +37,15 @@ extension MediaDevices {
             hasHeadphoneSwitch = capabilities.switches.contains(DeviceCapabilities.headphoneSwitch)
         }
 
-        /// A key MediaRemote acts on, as it went; nil for an autorepeat, which says nothing new,
-        /// and for a release of a key not seen pressed (held before the device was read).
+        /// A key MediaRemote acts on, as it went; nil when it says nothing new (``HeldKeys``).
         func mediaKey(_ code: UInt16, _ value: KeyValue, at time: MonotonicInstant) -> MediaKey? {
-            switch value {
-            case .pressed: held.insert(code)
-            case .released: guard held.remove(code) != nil else { return nil }
-            case .autorepeat: return nil
-            }
+            guard held.take(code, value) else { return nil }
             return MediaKey(device: path, name: name, code: code, pressed: value == .pressed, time: time)
         }
 
         /// The keys still down, released at `time`: the device is closing.
         func releaseHeld(at time: MonotonicInstant) -> [MediaKey] {
-            defer { held = [] }
-            return held.sorted().map { MediaKey(device: path, name: name, code: $0, pressed: false, time: time) }
+            held.releaseAll().map { MediaKey(device: path, name: name, code: $0, pressed: false, time: time) }
         }
     }
 }

@@ -55,8 +55,7 @@ extension InputDaemon {
         let read = keyboardsSeen.count(where: \.isRead)
         devices.stop()
         keyboards = nil
-        logged = [:]
-        releaseDownKeys()
+        logged.forget()
         if read > 0 { Log.info("let \(read) keyboard\(read == 1 ? "" : "s") go") }
     }
 
@@ -93,11 +92,10 @@ extension InputDaemon {
 
     /// One line per keyboard that appeared or changed (read or not, and why), or went; never a key.
     private func logChanges() {
-        let now = Dictionary(keyboardsSeen.map { ($0.path, $0) }) { first, _ in first }
-        for keyboard in keyboardsSeen where logged[keyboard.path] != keyboard {
+        let (changed, gone) = logged.changes(keyboardsSeen)
+        for keyboard in changed {
             Log.info("keyboard \(keyboard.path) (\(keyboard.name)): " + (keyboard.isRead ? "taken over" : "not read: \(keyboard.reason)"))
         }
-        for path in logged.keys.sorted() where now[path] == nil { Log.info("keyboard \(path) went away") }
-        logged = now
+        for path in gone { Log.info("keyboard \(path) went away") }
     }
 }

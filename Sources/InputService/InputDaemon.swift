@@ -23,6 +23,8 @@ public final class InputDaemon {
     public struct Options: Sendable {
         /// A bus at this address (a test's) instead of the system bus.
         public var busAddress: String?
+        /// The bus it runs on: the system bus, or the one at ``busAddress``.
+        public var bus: Connection.Bus { busAddress.map(Connection.Bus.address) ?? .system }
         public var inputDirectory = "/dev/input"
         public var uinput = DevicePaths.uinput
         /// Where logind keeps its files for sd-login.
@@ -53,8 +55,8 @@ public final class InputDaemon {
     var down: [KeyID: MediaKey] = [:]
     /// logind's file for the seat, followed.
     var seatWatch: DeviceDirectory?
-    /// The keyboards as last logged, by node.
-    var logged: [String: MediaDevices.DeviceInfo] = [:]
+    /// What the log has said of the keyboards.
+    var logged = DeviceListLog()
     private var signals: SignalSource?
     private var outcome = Outcome.stopped
 
@@ -74,7 +76,8 @@ public final class InputDaemon {
             throw StartError(description: "cannot start the event loop: \(error)")
         }
         do throws(DBusError) {
-            connection = try Connection(options.busAddress.map(Connection.Bus.address) ?? .system, loop: loop)
+            connection = try Connection(options.bus, loop: loop)
+            // Its methods take no arguments: nobody's call is read past a few values.
             connection.maximumValuesPerMessage = 64
             try connection.export([InputInterface.make(self)], at: InputServiceNames.objectPath)
             let reply = try connection.requestName(InputServiceNames.busName, flags: [.doNotQueue])

@@ -13,15 +13,5 @@ public func runInputService(options: InputDaemon.Options) -> Int32 {
         return 1
     }
     Log.info("running as \(daemon.uniqueName), owning \(InputServiceNames.busName); no keyboard is read until a session claims the media keys")
-    switch daemon.run() {
-    case .stopped:
-        Log.info("stopped")
-        return 0
-    case .busLost:
-        Log.error("lost the connection to the system bus; exiting so systemd can restart it")
-        return 1
-    case .nameLost:
-        Log.error("another connection took \(InputServiceNames.busName); exiting")
-        return 1
-    }
+    return daemon.run().exitStatus(owning: InputServiceNames.busName, on: options.bus)
 }

@@ -28,8 +28,8 @@ final class DeviceInputs {
     private(set) var systemKeyboards: SystemKeyboards?
     /// Shakes from the accelerometers.
     private var motion: MotionInput?
-    /// The devices as last logged.
-    private var logged: [String: MediaDevices.DeviceInfo] = [:]
+    /// What the log has said of the devices.
+    private var logged = DeviceListLog()
     /// Whether the journal has been told that devices are read shared, and the fix: once.
     private var saidShared = false
 
@@ -47,7 +47,7 @@ final class DeviceInputs {
     /// container) the service goes on without them and says so once. Keyboards come from the
     /// system service, unless the person reads them here (`read_keyboards`).
     func startKeys(_ options: MediaDevices.Options) {
-        followSystemKeyboards(!options.readKeyboards, headsetTiming: options.headsetTiming)
+        followSystemKeyboards(!options.readKeyboards, options)
         let keys = MediaDevices(loop: loop, options: options)
         keys.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         keys.onHeadphonesUnplugged = { [unowned self] device, card, time in self.rules?.headphonesUnplugged(from: device, card: card, at: time) }
@@ -80,14 +80,14 @@ final class DeviceInputs {
     }
 
     /// Claims the keyboards' media keys from mediaremote-inputd while it runs, or stops.
-    private func followSystemKeyboards(_ wanted: Bool, headsetTiming: HeadsetRecognizer.Timing) {
+    private func followSystemKeyboards(_ wanted: Bool, _ options: MediaDevices.Options) {
         guard wanted else {
             systemKeyboards?.stop()
             systemKeyboards = nil
             return
         }
         guard systemKeyboards == nil else { return }
-        let keyboards = SystemKeyboards(loop: loop, headsetTiming: headsetTiming)
+        let keyboards = SystemKeyboards(loop: loop, headsetTiming: options.headsetTiming, userStateFile: options.userStateFile)
         keyboards.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         systemKeyboards = keyboards
         keyboards.start()
@@ -135,11 +135,10 @@ final class DeviceInputs {
 
     /// One line per device that appeared (read or not, and why) or went.
     private func log(_ devices: [MediaDevices.DeviceInfo]) {
-        let now = Dictionary(devices.map { ($0.path, $0) }) { first, _ in first }
         // A device that could not be opened has no name, and one not read for want of permission
         // has MediaDevices's notice, with the fix: no line of their own, appearing or going.
-        let shown = now.filter { !$0.value.name.isEmpty && !$0.value.lacksPermission }
-        for device in devices where shown[device.path] != nil && logged[device.path] != device {
+        let (changed, gone) = logged.changes(devices) { !$0.name.isEmpty && !$0.lacksPermission }
+        for device in changed {
             Log.info("input device \(device.path) (\(device.name)): " + Self.describe(device.state))
         }
         // Said once, and only for want of /dev/uinput: that is what the fix mends.
@@ -150,7 +149,6 @@ final class DeviceInputs {
             saidShared = true
             Log.warning(UInputAccess.sharedWarning(problem))
         }
-        for path in logged.keys.sorted() where now[path] == nil { Log.info("input device \(path) went away") }
-        logged = shown
+        for path in gone { Log.info("input device \(path) went away") }
     }
 }

@@ -7,10 +7,6 @@ import MediaRemoteAPI
 import SystemFiles
 import Time
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The keyboards mediaremote-inputd reads for this session. While the system service is on the
 /// system bus, the session claims their media keys; the service checks the claim with logind and
 /// sends the keys while this user's session is the seat's active one. Each key becomes events
@@ -41,6 +37,8 @@ final class SystemKeyboards {
 
     private let loop: EventLoop
     private let headsetTiming: HeadsetRecognizer.Timing
+    /// logind's file for this user (``MediaDevices/Options/userStateFile``); nil for none.
+    private let userStateFile: String?
     private var connection: Connection?
     private var serviceWatch: NameWatch?
     private var subscription: SignalSubscription?
@@ -60,9 +58,10 @@ final class SystemKeyboards {
     /// keyboards of seven values each, and room to spare.
     static let valuesPerMessage = 1024
 
-    init(loop: EventLoop, headsetTiming: HeadsetRecognizer.Timing) {
+    init(loop: EventLoop, headsetTiming: HeadsetRecognizer.Timing, userStateFile: String?) {
         self.loop = loop
         self.headsetTiming = headsetTiming
+        self.userStateFile = userStateFile
     }
 
     /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS`, else the standard socket) and
@@ -137,8 +136,8 @@ final class SystemKeyboards {
 
     /// Follows logind's file for this user until a claim is taken: each change, a claim again.
     private func followSeat() {
-        guard seatWatch == nil else { return }
-        seatWatch = try? DeviceDirectory(file: "/run/systemd/users/\(getuid())", loop: loop) { [unowned self] _ in
+        guard seatWatch == nil, let userStateFile else { return }
+        seatWatch = try? DeviceDirectory(file: userStateFile, loop: loop) { [unowned self] _ in
             guard case .refused = self.standing, let service = self.service else { return }
             self.claim(from: service)
         }
