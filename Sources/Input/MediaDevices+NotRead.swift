@@ -33,6 +33,8 @@ extension MediaDevices {
         case grabStillHeld
         /// Grabbed by another program (keyd, input-remapper): only that program reads it.
         case grabbedByAnotherProgram
+        /// On a seat (udev's `ID_SEAT`) other than the one this reader serves (`read`).
+        case otherSeat(String, read: String)
 
         public var description: String {
             switch self {
@@ -63,6 +65,8 @@ extension MediaDevices {
             case .grabbedByAnotherProgram:
                 "taken over by another program (keyd, input-remapper, …): only that program reads its keys; "
                     + "the device it makes is read instead, if it has media keys"
+            case .otherSeat(let seat, let read):
+                "on \(seat): only \(read)'s keyboards are read, for \(read)'s active session; this one's keys go to its own seat's desktop"
             }
         }
     }

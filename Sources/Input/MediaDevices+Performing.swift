@@ -50,7 +50,15 @@ extension MediaDevices {
         }
         let capabilities = device.capabilities
         open[path] = OpenDevice(device: device, capabilities: capabilities, headsetTiming: options.headsetTiming)
-        return .opened(path, phys: device.phys, capabilities: capabilities)
+        guard options.seat != nil else { return .opened(path, phys: device.phys, capabilities: capabilities) }
+        return .opened(path, phys: device.phys, capabilities: capabilities, seat: seat(of: path))
+    }
+
+    /// The seat udev gave the node (`ID_SEAT`), seat0 when it names none, as logind takes it.
+    private func seat(of path: String) -> String {
+        let number = SysfsCapabilities.deviceNumber(of: path)
+        let seat = number.flatMap { UdevProperties.read(major: $0.major, minor: $0.minor)["ID_SEAT"] } ?? ""
+        return seat.isEmpty ? DeviceChoice.defaultSeat : seat
     }
 
     /// Reads the device from now on, on the loop.

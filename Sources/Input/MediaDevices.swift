@@ -32,6 +32,10 @@ public final class MediaDevices {
         /// Read keyboards alone, taken over: mediaremote-inputd's devices (the session's own
         /// service reads the rest).
         public var keyboardsOnly = false
+        /// Read only the devices of this seat (udev's `ID_SEAT`; seat0 when udev names none):
+        /// mediaremote-inputd's, which gives keys to seat0's active session alone. Nil: any
+        /// device this user may open (the session's service, whose seat's ACLs decide).
+        public var seat: String?
         public var headsetTiming: HeadsetRecognizer.Timing
         public var directory = "/dev/input"
         /// Where clones of taken-over devices are made.

@@ -20,6 +20,9 @@ extension InputDaemon {
             headsetTiming: HeadsetRecognizer.Timing(clickGap: .milliseconds(400), holdThreshold: .milliseconds(600)),
             include: [], exclude: [])
         keys.keyboardsOnly = true
+        // The claims follow seat0's active session (LogindFiles): another seat's keyboard is
+        // that seat's desktop's, never given to seat0's person.
+        keys.seat = LogindFiles.seat
         keys.directory = options.inputDirectory
         keys.uinput = options.uinput
         // The seat is followed here, through the claims: not as this process's user.

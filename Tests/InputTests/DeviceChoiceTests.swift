@@ -53,6 +53,22 @@ struct DeviceChoiceTests {
     }
 
     @Test(
+        "mediaremote-inputd reads seat0's keyboards alone: another seat's keyboard is its own desktop's",
+        arguments: [
+            // (udev's seat for the device, decision)
+            ("seat0", DeviceChoice.Decision.read),
+            ("seat1", .notRead(.otherSeat("seat1", read: "seat0"))),
+        ] as [(String, DeviceChoice.Decision)])
+    func seat(_ seat: String, _ decision: DeviceChoice.Decision) {
+        let inputd = DeviceChoice(readKeyboards: false, keyboardsOnly: true, seat: "seat0", include: [], exclude: [])
+        #expect(inputd.opened(phys: Self.usbPhys, capabilities: Self.keyboard, seat: seat, seatAway: false) == decision)
+        // The session's service reads any seat's device its session's ACLs let it open.
+        #expect(Self.readingKeyboards.opened(phys: Self.usbPhys, capabilities: Self.keyboard, seat: seat, seatAway: false) == .read)
+        // A headset on another seat is the session's anyway: its own reason comes first.
+        #expect(inputd.opened(phys: Self.usbPhys, capabilities: Self.headset, seat: seat, seatAway: false) == .notRead(.notAKeyboard))
+    }
+
+    @Test(
         "before opening: our clones are left alone, another program's copy while its original is read",
         arguments: [
             // (its node is one of our clones', what sysfs says it is, the names of the devices read, decision)
@@ -196,6 +212,8 @@ struct DeviceChoiceTests {
             (.grabbedByAnotherProgram,
              "taken over by another program (keyd, input-remapper, …): only that program reads its keys; "
                 + "the device it makes is read instead, if it has media keys"),
+            (.otherSeat("seat1", read: "seat0"),
+             "on seat1: only seat0's keyboards are read, for seat0's active session; this one's keys go to its own seat's desktop"),
         ] as [(NotRead, String)])
     func words(_ why: NotRead, _ words: String) {
         #expect(why.description == words)

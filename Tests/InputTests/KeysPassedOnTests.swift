@@ -81,9 +81,25 @@ struct KeysPassedOnTests {
     @Test("keyboards only (mediaremote-inputd's choice): a keyboard is read, whatever read_keyboards says; anything else is the session's")
     func keyboardsOnly() {
         let choice = DeviceChoice(readKeyboards: false, keyboardsOnly: true, include: [], exclude: ["*Excluded*"])
-        #expect(choice.whyNot("AT Keyboard", .keyboard) == nil)
-        #expect(choice.whyNot("USB Headset", .mediaDevice) == .notAKeyboard)
-        #expect(choice.whyNot("Jack", .headphoneJack) == .notAKeyboard)
-        #expect(choice.whyNot("Excluded Keyboard", .keyboard) == .excluded)
+        #expect(choice.whyNot("AT Keyboard", .keyboard, keys: laptopKeys) == nil)
+        #expect(choice.whyNot("USB Headset", .mediaDevice, keys: [KeyCode.playPause]) == .notAKeyboard)
+        #expect(choice.whyNot("Jack", .headphoneJack, keys: []) == .notAKeyboard)
+        #expect(choice.whyNot("Excluded Keyboard", .keyboard, keys: laptopKeys) == .excluded)
     }
+
+    @Test("a keyboard with no media key is never read, by either service: taking it over would make every keystroke cross MediaRemote for nothing")
+    func keyboardWithoutMediaKeys() {
+        let letters = Set(KeyCode.letters)
+        for choice in [DeviceChoice(readKeyboards: false, keyboardsOnly: true, include: [], exclude: []),
+                       DeviceChoice(readKeyboards: true, include: [], exclude: []),
+                       DeviceChoice(readKeyboards: false, include: ["*"], exclude: []),
+                       DeviceChoice(readKeyboards: false, include: [], exclude: [])] {
+            #expect(choice.whyNot("USB Keyboard", .keyboard, keys: letters) == .noMediaKeys)
+        }
+        // The same keyboard with a play key is read where keyboards are.
+        #expect(DeviceChoice(readKeyboards: true, include: [], exclude: []).whyNot("USB Keyboard", .keyboard, keys: letters.union([KeyCode.playPause])) == nil)
+        #expect(DeviceChoice(readKeyboards: false, include: [], exclude: []).whyNot("USB Keyboard", .keyboard, keys: letters.union([KeyCode.playPause])) == .keyboard)
+    }
+
+    private var laptopKeys: Set<UInt16> { Set(KeyCode.letters).union([KeyCode.playPause, KeyCode.nextSong]) }
 }

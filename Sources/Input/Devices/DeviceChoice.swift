@@ -14,6 +14,10 @@ struct DeviceChoice: Sendable {
     var readKeyboards: Bool
     /// Read keyboards alone (mediaremote-inputd's choice: the session's service reads the rest).
     var keyboardsOnly = false
+    /// Read only this seat's devices (``MediaDevices/Options/seat``); nil for any.
+    var seat: String?
+    /// A device's seat when udev names none.
+    static let defaultSeat = "seat0"
     /// Shell patterns on device names (``DeviceNamePattern``): a keyboard included is read
     /// without `read_keyboards`; a device excluded is never read. Exclude wins.
     var include: [String]
@@ -53,15 +57,18 @@ struct DeviceChoice: Sendable {
         exclude.contains { DeviceNamePattern.matches(name, $0) }
     }
 
-    /// Why a device of this name and class is not read, or nil when it is.
-    func whyNot(_ name: String, _ classification: DeviceClass) -> MediaDevices.NotRead? {
+    /// Why a device of this name and class, with these keys, is not read, or nil when it is.
+    func whyNot(_ name: String, _ classification: DeviceClass, keys: Set<UInt16>) -> MediaDevices.NotRead? {
         if isExcluded(name) { return .excluded }
-        if keyboardsOnly { return classification == .keyboard ? nil : .notAKeyboard }
+        if keyboardsOnly, classification != .keyboard { return .notAKeyboard }
         switch classification {
         case .mediaDevice, .headphoneJack:
             return nil
         case .keyboard:
-            if readKeyboards || include.contains(where: { DeviceNamePattern.matches(name, $0) }) { return nil }
+            // A keyboard is read for its media keys alone, taken over: one with none (many an
+            // external keyboard) would only make each keystroke cross MediaRemote for nothing.
+            if PassthroughFilter.consumedKeys(classification: .keyboard, keys: keys).isEmpty { return .noMediaKeys }
+            if keyboardsOnly || readKeyboards || include.contains(where: { DeviceNamePattern.matches(name, $0) }) { return nil }
             return .keyboard
         case .accelerometer:
             return .accelerometer
@@ -105,7 +112,7 @@ struct DeviceChoice: Sendable {
     func unopenedFromSysfs(_ error: DeviceError, sysfs capabilities: DeviceCapabilities?, udev: @autoclosure () -> [String: String]) -> Unopened {
         let name = capabilities?.name ?? ""
         let classification = capabilities?.classification ?? .other
-        if capabilities != nil, let why = whyNot(name, classification), classification != .accelerometer || why == .excluded {
+        if let capabilities, let why = whyNot(name, classification, keys: capabilities.keys), classification != .accelerometer || why == .excluded {
             return .notRead(name: name, classification: classification, why)
         }
         let fix = PermissionAdvice.fix(ruleGrants: PermissionAdvice.ruleGrants(name: name, classification: classification, udev: udev()))
@@ -113,10 +120,12 @@ struct DeviceChoice: Sendable {
     }
 
     /// A device opened: never one whose `phys` is our clones' (should sysfs not have said); else
-    /// by its name and class, and, while another session has the seat (`seatAway`), not at all.
-    func opened(phys: String, capabilities: DeviceCapabilities, seatAway: Bool) -> Decision {
+    /// by its name and class, then by its `seat` where one seat is read, and, while another
+    /// session has the seat (`seatAway`), not at all.
+    func opened(phys: String, capabilities: DeviceCapabilities, seat: String = defaultSeat, seatAway: Bool) -> Decision {
         if phys.hasPrefix(UInputClone.physPrefix) { return .ignored }
-        if let why = whyNot(capabilities.name, capabilities.classification) { return .notRead(why) }
+        if let why = whyNot(capabilities.name, capabilities.classification, keys: capabilities.keys) { return .notRead(why) }
+        if let only = self.seat, seat != only { return .notRead(.otherSeat(seat, read: only)) }
         if seatAway { return .notRead(.anotherSession) }
         return .read
     }
@@ -147,6 +156,6 @@ struct DeviceChoice: Sendable {
 
 extension DeviceChoice {
     init(_ options: MediaDevices.Options) {
-        self.init(readKeyboards: options.readKeyboards, keyboardsOnly: options.keyboardsOnly, include: options.include, exclude: options.exclude)
+        self.init(readKeyboards: options.readKeyboards, keyboardsOnly: options.keyboardsOnly, seat: options.seat, include: options.include, exclude: options.exclude)
     }
 }

@@ -37,12 +37,12 @@ extension DeviceTable {
     }
 
     /// A device opened: read (watched), or closed and listed with why not.
-    mutating func opened(_ path: String, phys: String, _ capabilities: DeviceCapabilities) -> [Action] {
+    mutating func opened(_ path: String, phys: String, _ capabilities: DeviceCapabilities, seat: String) -> [Action] {
         // Back from another session: another session's MediaRemote may still hold its grab.
         if letGoForSession.remove(path) != nil { grabRetries[path] = 0 }
         notices.forget(path)
         let classification = capabilities.classification
-        switch choice.opened(phys: phys, capabilities: capabilities, seatAway: seatAway) {
+        switch choice.opened(phys: phys, capabilities: capabilities, seat: seat, seatAway: seatAway) {
         case .ignored:
             // Ours, though sysfs did not say so: closed, and not listed.
             return [.close(path)]

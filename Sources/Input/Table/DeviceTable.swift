@@ -102,7 +102,7 @@ struct DeviceTable: Sendable {
         case .disappeared(let path): return remove(path)
         case .readable(let path, let readable): return nodeChanged(path, readable: readable)
         case .identified(let path, let identity): return identified(path, identity)
-        case .opened(let path, let phys, let capabilities): return opened(path, phys: phys, capabilities)
+        case .opened(let path, let phys, let capabilities, let seat): return opened(path, phys: phys, capabilities, seat: seat)
         case .openFailed(let path, let error): return openFailed(path, error, at: now)
         case .described(let path, let error, let sysfs, let udev): return described(path, error, sysfs, udev, at: now)
         case .watched(let path): return watched(path)

@@ -51,6 +51,8 @@ import Glibc
     let leaked = clone.keys(within: 500)
     verdict(leaked.isEmpty, "system keyboards: the play key never reaches the clone", otherwise: "system keyboards: the clone gave \(leaked) for the play key")
 
+    try checkOtherSeatKeyboard()
+
     // Claimed, keyboards taken over, nobody typing: the system service sleeps.
     let claimedIdle = idleWakeups(3000, of: inputd)
     verdict(
@@ -94,4 +96,38 @@ import Glibc
         free && after < .seconds(1),
         "system keyboards: mediaremoted killed (-9), mediaremote-inputd lets the keyboard go within a fraction of a second (\(after.wholeMicroseconds / 1000) ms)",
         otherwise: "system keyboards: mediaremoted killed (-9), the keyboard is \(free ? "let go after \(after)" : "still grabbed after 5 s")")
+}
+
+/// A keyboard udev gives to seat1 (its database's `ID_SEAT`, written here for the node the
+/// kernel will give it, as udev would have it) is that seat's desktop's: mediaremote-inputd,
+/// which serves seat0's active session, neither grabs it nor sends its keys anywhere.
+@MainActor func checkOtherSeatKeyboard() throws {
+    // The kernel gives a new event node the lowest free number; its minor is 64 past it.
+    let taken = Set(inputNodes())
+    guard let number = (0..<1024).first(where: { !taken.contains("event\($0)") }) else { throw GuestFailure("no free event node") }
+    for folder in ["/run", "/run/udev", "/run/udev/data"] { mkdir(folder, 0o755) }
+    let entry = "/run/udev/data/c13:\(64 + number)"
+    guard let file = fopen(entry, "w") else { throw GuestFailure("cannot write \(entry)") }
+    fputs("E:ID_INPUT=1\nE:ID_INPUT_KEYBOARD=1\nE:ID_SEAT=seat1\n", file)
+    fclose(file)
+    defer { unlink(entry) }
+    let keyboard = try UInputDevice(name: "MediaRemote Seat1 Keyboard", keys: Array(1...88) + [KeyCode.playPause])
+    guard let node = keyboard.node, node == "/dev/input/event\(number)" else {
+        throw GuestFailure("the seat1 keyboard is \(keyboard.node ?? "no node"), not event\(number) as its udev entry says")
+    }
+    var reason: String?
+    settle(15_000) {
+        reason = devices().first { $0.name == keyboard.name }?.notReadBecause
+        return reason?.contains("on seat1") == true
+    }
+    verdict(
+        reason?.contains("on seat1") == true,
+        "system keyboards: a keyboard udev gives to seat1 is left to that seat: devices says \"\(reason ?? "")\"",
+        otherwise: "system keyboards: the seat1 keyboard is listed as \(devices().filter { $0.name == keyboard.name })")
+    let reader = try EvdevReader(node)
+    let free = cevdevGrab(reader.fd, true)
+    if free { _ = cevdevGrab(reader.fd, false) }
+    verdict(free, "system keyboards: nobody grabs the seat1 keyboard", otherwise: "system keyboards: the seat1 keyboard is grabbed")
+    press(keyboard, KeyCode.playPause)
+    check("system keyboards: the seat1 keyboard's play key reaches this session as nothing", [], within: 500)
 }
