@@ -123,4 +123,24 @@ struct PassthroughFilterTests {
     func identity(_ phys: String, _ isVirtual: Bool, _ name: String, _ hardware: Set<String>, _ expected: PassthroughIdentity) {
         #expect(PassthroughIdentity.decide(phys: phys, isVirtual: isVirtual, name: name, hardwareNames: hardware) == expected)
     }
+
+    @Test("the consumed keys as bits: exactly the codes given, at every word's edge; none past KEY_MAX")
+    func keyBits() {
+        let codes: Set<UInt16> = [0, 63, 64, KeyCode.playPause, 767]
+        let bits = KeyBits(codes.union([768, 4000]))
+        #expect((0..<1024).filter { bits.contains(UInt16($0)) }.map(UInt16.init) == codes.sorted())
+    }
+
+    @Test("frame after frame, each written whole and alone: the frame written is emptied by the next event, not carried into it")
+    func framesInARow() {
+        var filter = PassthroughFilter(consumedKeys: [KeyCode.playPause], cloneRepeats: true)
+        for code: UInt16 in [30, 48, 46] {
+            #expect(filter.take(InputEvent(InputEvent.key, code, 1)) == .wait)
+            #expect(filter.take(.endOfFrame) == .write([InputEvent(InputEvent.key, code, 1), .endOfFrame]))
+        }
+        #expect(filter.take(InputEvent(InputEvent.key, KeyCode.playPause, 1)) == .consumed)
+        #expect(filter.take(.endOfFrame) == .write([]))
+        #expect(filter.take(InputEvent(InputEvent.key, 30, 0)) == .wait)
+        #expect(filter.take(.endOfFrame) == .write([InputEvent(InputEvent.key, 30, 0), .endOfFrame]))
+    }
 }

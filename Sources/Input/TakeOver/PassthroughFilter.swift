@@ -55,17 +55,29 @@ public struct PassthroughFilter: Sendable {
     public let consumedKeys: Set<UInt16>
     /// Whether the clone has EV_REP, so the kernel repeats its held keys itself.
     public let cloneRepeats: Bool
+    /// `consumedKeys` as bits, one per key code: every keystroke of a taken-over keyboard is
+    /// looked up, and a bit costs a shift where a set's lookup hashes.
+    private let consumedBits: KeyBits
+    /// The frame so far; after a write, the frame written until the next event empties it
+    /// (then nobody else holds it, so it keeps its storage: no allocation a keystroke).
     private var frame: [InputEvent] = []
     private var consumedInFrame = false
+    private var frameWritten = false
 
     public init(consumedKeys: Set<UInt16>, cloneRepeats: Bool) {
         self.consumedKeys = consumedKeys
         self.cloneRepeats = cloneRepeats
+        consumedBits = KeyBits(consumedKeys)
     }
 
     public mutating func take(_ event: InputEvent) -> Step {
+        if frameWritten {
+            frame.removeAll(keepingCapacity: true)
+            consumedInFrame = false
+            frameWritten = false
+        }
         switch (event.type, event.code) {
-        case (InputEvent.key, _) where consumedKeys.contains(event.code):
+        case (InputEvent.key, _) where consumedBits.contains(event.code):
             consumedInFrame = true
             return .consumed
         case (InputEvent.key, _) where event.value == 2 && cloneRepeats:
@@ -80,17 +92,28 @@ public struct PassthroughFilter: Sendable {
             // send it round again.
             return .wait
         case (InputEvent.synchronization, InputEvent.report):
-            defer {
-                frame.removeAll(keepingCapacity: true)
-                consumedInFrame = false
-            }
+            frameWritten = true
             let onlyScanCodes = frame.allSatisfy { $0.type == InputEvent.miscellaneous }
             if frame.isEmpty || (consumedInFrame && onlyScanCodes) { return .write([]) }
-            return .write(frame + [event])
+            frame.append(event)
+            return .write(frame)
         default:
             frame.append(event)
             return .wait
         }
+    }
+}
+
+/// A set of key codes (0 to KEY_MAX, 0x2ff) as bits.
+struct KeyBits: Sendable {
+    private var words = [UInt64](repeating: 0, count: 12)
+
+    init(_ codes: Set<UInt16>) {
+        for code in codes where code < 768 { words[Int(code >> 6)] |= 1 << UInt64(code & 63) }
+    }
+
+    func contains(_ code: UInt16) -> Bool {
+        code < 768 && words[Int(code >> 6)] & (1 << UInt64(code & 63)) != 0
     }
 }
 

@@ -89,11 +89,14 @@ final class UInputClone {
     /// the kernel stamps each event with its own time.
     func write(_ events: [InputEvent]) {
         guard !events.isEmpty else { return }
-        var raw = [input_event](repeating: input_event(), count: events.count)
-        for (index, event) in events.enumerated() {
-            (raw[index].type, raw[index].code, raw[index].value) = (event.type, event.code, event.value)
+        // On the stack: a frame is a few events, written at every keystroke of a keyboard.
+        withUnsafeTemporaryAllocation(of: input_event.self, capacity: events.count) { raw in
+            for (index, event) in events.enumerated() {
+                raw[index] = input_event()
+                (raw[index].type, raw[index].code, raw[index].value) = (event.type, event.code, event.value)
+            }
+            _ = Glibc.write(fd, raw.baseAddress, events.count * MemoryLayout<input_event>.stride)
         }
-        _ = raw.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
     }
 
     /// What the desktop wrote to the clone: LEDs and sounds go on to the real device, each

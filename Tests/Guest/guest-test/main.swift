@@ -343,7 +343,9 @@ func cpuTicks(_ pid: pid_t) -> Int {
 /// and read from its clone (mediaremoted reads it and writes it on: one more hop), beside a key
 /// written to a device nobody grabs and read from that device itself, and beside two floors
 /// (FloorPassthrough: the same hop by a process that does nothing else, reading blocking, and
-/// on an event loop as mediaremoted must), in turns, in one run.
+/// on an event loop as mediaremoted must), in turns, in one run. Then keystrokes: a letter
+/// typed on a laptop-like keyboard through mediaremote-inputd and through interception-tools,
+/// each beside the event-loop floor doing the same on the same kind of keyboard.
 @MainActor func benchPassthrough() throws {
     let volumeUp: UInt16 = 115
     let letterA: UInt16 = 30
@@ -378,22 +380,37 @@ func cpuTicks(_ pid: pid_t) -> Int {
         paths.append(Path(name: "through " + name, device: source, reader: try EvdevReader(floor.clone), pids: [floor.pid]))
     }
     let eventLoopFloor = paths.count - 1
+    // Keystrokes on a laptop's keyboard: a letter typed crosses each passthrough below to a
+    // keyboard's clone, which the kernel's console keyboard also reads (a letter is a character
+    // for it, a volume key is not); so they are judged against the same floor on the same kind of
+    // keyboard typing the same letter, not against the floors above. Only mediaremote-inputd's
+    // has a play key: the service takes over every keyboard with a media key while claimed.
+    func laptopKeyboard(_ name: String, playKey: Bool = false) throws -> UInputDevice {
+        try UInputDevice(name: "MediaRemote Bench \(name)", keys: Array(1...88) + (playKey ? [KeyCode.playPause] : []))
+    }
+    let floorKeyboard = try laptopKeyboard("Floor Keyboard")
+    guard let floorKeyboardNode = floorKeyboard.node, let keyboardFloor = startFloorPassthrough(floorKeyboardNode, eventLoop: true) else {
+        throw GuestFailure("the floor on an event loop did not start on a keyboard")
+    }
+    paths.append(Path(name: "a letter through the floor on an event loop (epoll, read until EAGAIN, write)", device: floorKeyboard,
+                      reader: try EvdevReader(keyboardFloor.clone), key: letterA, pids: [keyboardFloor.pid]))
+    let keyboardFloorIndex = paths.count - 1
     // A laptop's keyboard taken over by mediaremote-inputd for this process's claim: a letter
     // typed crosses it to the keyboard's clone, as every keystroke does while it is claimed.
     var claim: Connection?
     if access("/tmp/system-bus", F_OK) == 0 {
-        let keyboard = try UInputDevice(name: "MediaRemote Bench Laptop Keyboard", keys: Array(1...88) + [KeyCode.playPause])
+        let keyboard = try laptopKeyboard("Laptop Keyboard", playKey: true)
         claim = try claimKeyboards(at: "unix:path=/tmp/system-bus")
         guard let node = keyboard.node, let clone = mediaRemoteClone(of: node) else { throw GuestFailure("mediaremote-inputd made no clone of the keyboard") }
-        paths.append(Path(name: "through mediaremote-inputd (a keyboard taken over for a claim) to its clone", device: keyboard,
+        paths.append(Path(name: "a letter through mediaremote-inputd (a keyboard taken over for a claim) to its clone", device: keyboard,
                           reader: try EvdevReader(clone), key: letterA, pids: processID(named: "mediaremote-inp").map { [$0] } ?? []))
     } else {
         print("bench mediaremote-inputd: not measured (no bus standing for the system bus)")
     }
-    let intercepted = try UInputDevice(name: "MediaRemote Bench Intercepted Keys", keys: [volumeUp])
+    let intercepted = try laptopKeyboard("Intercepted Keyboard")
     if let node = intercepted.node, let interception = startInterception(node, name: intercepted.name) {
-        paths.append(Path(name: "through interception-tools (intercept -g | uinput -d)", device: intercepted,
-                          reader: try EvdevReader(interception.device), pids: interception.pids))
+        paths.append(Path(name: "a letter through interception-tools (intercept -g | uinput -d)", device: intercepted,
+                          reader: try EvdevReader(interception.device), key: letterA, pids: interception.pids))
     } else {
         print("bench interception-tools: not measured (not in the guest: make bench installs interception-tools)")
     }
@@ -426,12 +443,17 @@ func cpuTicks(_ pid: pid_t) -> Int {
     }
     let unGrabbed = Array(paths[1].samples.dropFirst(20))
     let floor = Array(paths[eventLoopFloor].samples.dropFirst(20))
+    let letterFloor = Array(paths[keyboardFloorIndex].samples.dropFirst(20))
     for (index, path) in paths.enumerated() {
         let samples = Array(path.samples.dropFirst(20))
         var line = "bench key \(path.name): \(summary(samples))"
         if !path.pids.isEmpty {
-            line += "; ratio to the ungrabbed read: \(ratio(samples, to: unGrabbed, median)) of medians, \(ratio(samples, to: unGrabbed, p99)) of p99"
-            if index > eventLoopFloor {
+            if index > keyboardFloorIndex {
+                line += "; ratio to the event-loop floor typing the letter: \(ratio(samples, to: letterFloor, median)) of medians, \(ratio(samples, to: letterFloor, p99)) of p99"
+            } else if index < keyboardFloorIndex {
+                line += "; ratio to the ungrabbed read: \(ratio(samples, to: unGrabbed, median)) of medians, \(ratio(samples, to: unGrabbed, p99)) of p99"
+            }
+            if index == 0 {
                 line += "; to the event-loop floor: \(ratio(samples, to: floor, median)) of medians, \(ratio(samples, to: floor, p99)) of p99"
             }
             if let before = path.cpuBefore, let after = cpu(path.pids) {
