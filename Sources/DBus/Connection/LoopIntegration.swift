@@ -31,6 +31,9 @@ final class LoopIntegration {
     private var timer: Timer?
     private var armedFor: MonotonicInstant?
     private var preparer: UInt64?
+    /// Whether libdbus may have messages queued to dispatch: set by its status callback, and
+    /// at first (what was queued before the callback was set).
+    private var dispatchPending = true
 
     init(loop: EventLoop, connection: OpaquePointer) {
         self.loop = loop
@@ -59,8 +62,22 @@ final class LoopIntegration {
             { data in Unmanaged<LoopIntegration>.fromOpaque(data!).release() }
         )
         guard timeoutsSet != 0 else { throw DBusError(.noMemory, "cannot install the connection's timeouts") }
+        // libdbus says when messages are queued (read with a reply awaited, or while blocking):
+        // a flag then, so a turn of the loop with nothing queued (every keystroke a taken-over
+        // keyboard passes on) does not take the connection's lock to ask. It must not dispatch
+        // from inside the callback; the preparer does.
+        dbus_connection_set_dispatch_status_function(
+            connection,
+            { _, status, data in
+                if status == DBUS_DISPATCH_DATA_REMAINS { LoopIntegration.from(data).dispatchPending = true }
+            },
+            Unmanaged.passRetained(self).toOpaque(),
+            { data in Unmanaged<LoopIntegration>.fromOpaque(data!).release() }
+        )
         let connection = self.connection
-        preparer = loop.addPreparer {
+        preparer = loop.addPreparer { [unowned self] in
+            guard dispatchPending else { return }
+            dispatchPending = false
             while dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
                 _ = dbus_connection_dispatch(connection)
             }
@@ -73,6 +90,7 @@ final class LoopIntegration {
         preparer = nil
         dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil)
         dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
+        dbus_connection_set_dispatch_status_function(connection, nil, nil, nil)
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> LoopIntegration {
