@@ -145,7 +145,9 @@ dbus-monitor --address unix:path=/tmp/system-bus > /tmp/system-bus.monitor 2>&1 
 monitor=$!
 mediaremote-inputd --bus unix:path=/tmp/system-bus --logind-dir /tmp/logind > /tmp/inputd.log 2>&1 &
 inputd=$!
-DBUS_SYSTEM_BUS_ADDRESS=unix:path=/tmp/system-bus mediaremoted > /tmp/mediaremoted-system.log 2>&1 &
+# A file of its own, which guest-test changes and reloads (read_keyboards on and off again).
+: > /tmp/system-keyboards.toml
+DBUS_SYSTEM_BUS_ADDRESS=unix:path=/tmp/system-bus mediaremoted --config /tmp/system-keyboards.toml > /tmp/mediaremoted-system.log 2>&1 &
 daemon=$!
 guest-test --system-keyboards || true
 kill $daemon 2>/dev/null; wait $daemon

@@ -26,6 +26,9 @@ final class DeviceInputs {
     private var keys: MediaDevices?
     /// Keyboards' media keys, from mediaremote-inputd, the system service, while it runs.
     private(set) var systemKeyboards: SystemKeyboards?
+    /// Counts the starts of the key devices: a start waiting for the system service to let the
+    /// keyboards go is dropped when another start came meanwhile.
+    private var keysStarted = 0
     /// Shakes from the accelerometers.
     private var motion: MotionInput?
     /// What the log has said of the devices.
@@ -47,7 +50,23 @@ final class DeviceInputs {
     /// container) the service goes on without them and says so once. Keyboards come from the
     /// system service, unless the person reads them here (`read_keyboards`).
     func startKeys(_ options: MediaDevices.Options) {
+        keysStarted += 1
+        // Keyboards read here from now on (a reload turned read_keyboards on): only once the
+        // system service has let them go, or their grabs would find its own still held.
+        if options.readKeyboards, let leaving = systemKeyboards {
+            systemKeyboards = nil
+            let started = keysStarted
+            leaving.stop { [weak self] in
+                guard let self, self.keysStarted == started else { return }
+                self.openKeys(options)
+            }
+            return
+        }
         followSystemKeyboards(!options.readKeyboards, options)
+        openKeys(options)
+    }
+
+    private func openKeys(_ options: MediaDevices.Options) {
         let keys = MediaDevices(loop: loop, options: options)
         keys.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         keys.onHeadphonesUnplugged = { [unowned self] device, card, time in self.rules?.headphonesUnplugged(from: device, card: card, at: time) }
@@ -116,6 +135,7 @@ final class DeviceInputs {
     /// Closes every device (before the service stops), saying so in one line, not a line a
     /// device "went away": they are still there, for the desktop.
     func stop() {
+        keysStarted += 1
         let open = (keys?.devices ?? []).count { $0.isRead }
         closeKeys()
         systemKeyboards?.stop()

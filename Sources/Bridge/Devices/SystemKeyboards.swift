@@ -85,19 +85,40 @@ final class SystemKeyboards {
         serviceWatch = connection.watchNameOwner(InputServiceNames.busName) { [unowned self] owner in self.serviceOwner(owner) }
     }
 
-    /// Releases the claim (the service lets the keyboards go at once) and ends what the keys held.
-    func stop() {
-        if let service, let connection {
-            connection.call(InputServiceMembers.releaseMediaKeys, NoArguments(), destination: service,
-                            path: InputServiceNames.objectPath, interface: InputServiceNames.interface) { _ in }
-            connection.flush()
-        }
+    /// Releases the claim (the service lets the keyboards go at once) and ends what the keys held;
+    /// `released` runs once the service has let them go (its answer comes after its grabs end),
+    /// or at once when no service holds them for this session.
+    func stop(released: (() -> Void)? = nil) {
         serviceWatch?.cancel()
         subscription?.cancel()
         seatWatch = nil
         endHeldKeys()
-        connection = nil
-        service = nil
+        defer { service = nil }
+        guard let service, let connection else {
+            self.connection = nil
+            released?()
+            return
+        }
+        connection.call(InputServiceMembers.releaseMediaKeys, NoArguments(), destination: service,
+                        path: InputServiceNames.objectPath, interface: InputServiceNames.interface,
+                        timeout: .seconds(2)) { [self] _ in
+            // Kept, with the connection, until the answer; closed after it, not inside it.
+            guard let released else { return }
+            released()
+            closeAfterThisTurn()
+        }
+        connection.flush()
+        // Nobody waits for the answer: closing the connection ends the claim too.
+        if released == nil { self.connection = nil }
+    }
+
+    /// Drops the connection once the loop is done dispatching its messages.
+    private func closeAfterThisTurn() {
+        var token: UInt64 = 0
+        token = loop.addPreparer { [self] in
+            loop.removePreparer(token)
+            connection = nil
+        }
     }
 
     private func serviceOwner(_ owner: BusName?) {

@@ -52,6 +52,7 @@ import Glibc
     verdict(leaked.isEmpty, "system keyboards: the play key never reaches the clone", otherwise: "system keyboards: the clone gave \(leaked) for the play key")
 
     try checkOtherSeatKeyboard()
+    try checkReadKeyboardsByReload(name)
 
     // Claimed, keyboards taken over, nobody typing: the system service sleeps.
     let claimedIdle = idleWakeups(3000, of: inputd)
@@ -130,4 +131,42 @@ import Glibc
     verdict(free, "system keyboards: nobody grabs the seat1 keyboard", otherwise: "system keyboards: the seat1 keyboard is grabbed")
     press(keyboard, KeyCode.playPause)
     check("system keyboards: the seat1 keyboard's play key reaches this session as nothing", [], within: 500)
+}
+
+/// A reload that turns read_keyboards on while mediaremote-inputd reads the keyboards for this
+/// session: mediaremoted takes the keyboard over itself once the service has let it go (not
+/// "taken over by another program", the service's grab found still held); turned off again, the
+/// keyboard goes back to the service. run.sh starts mediaremoted with the file named here.
+@MainActor func checkReadKeyboardsByReload(_ name: String) throws {
+    let configuration = "/tmp/system-keyboards.toml"
+    func reload(_ text: String) throws {
+        guard let file = fopen(configuration, "w") else { throw GuestFailure("cannot write \(configuration)") }
+        fputs(text, file)
+        fclose(file)
+        _ = try bridge(MediaRemoteMembers.reload)
+    }
+    func reading() -> DescribeDevicesReply.Device? { devices().first { $0.name == name } }
+    try reload("[devices]\nread_keyboards = true\n")
+    var seen: DescribeDevicesReply.Device?
+    settle(10_000) {
+        seen = reading()
+        if case .takenOver? = seen?.reading { return true }
+        return false
+    }
+    var ownTakeOver = false
+    if case .takenOver? = seen?.reading { ownTakeOver = true }
+    verdict(
+        ownTakeOver, "system keyboards: a reload turning read_keyboards on has mediaremoted take the keyboard over itself, once mediaremote-inputd let it go",
+        otherwise: "system keyboards: after the reload to read_keyboards the keyboard is \(String(describing: seen))")
+    try reload("")
+    settle(10_000) {
+        seen = reading()
+        if case .takenOverBySystemService? = seen?.reading { return true }
+        return false
+    }
+    var backToService = false
+    if case .takenOverBySystemService? = seen?.reading { backToService = true }
+    verdict(
+        backToService, "system keyboards: read_keyboards off again, the keyboard goes back to mediaremote-inputd for this session",
+        otherwise: "system keyboards: after the reload back the keyboard is \(String(describing: seen))")
 }
