@@ -54,10 +54,14 @@ extension MediaDevices {
         return .opened(path, phys: device.phys, capabilities: capabilities, seat: seat(of: path))
     }
 
-    /// The seat udev gave the node (`ID_SEAT`), seat0 when it names none, as logind takes it.
-    private func seat(of path: String) -> String {
-        let number = SysfsCapabilities.deviceNumber(of: path)
-        let seat = number.flatMap { UdevProperties.read(major: $0.major, minor: $0.minor)["ID_SEAT"] } ?? ""
+    /// The seat udev gave the node (`ID_SEAT`), seat0 when it names none, as logind takes it;
+    /// nil while udev runs and has no entry for it yet (just plugged in: still at work on it).
+    private func seat(of path: String) -> String? {
+        guard let number = SysfsCapabilities.deviceNumber(of: path) else { return DeviceChoice.defaultSeat }
+        guard let properties = UdevProperties.entry(major: number.major, minor: number.minor) else {
+            return access(UdevProperties.control, F_OK) == 0 ? nil : DeviceChoice.defaultSeat
+        }
+        let seat = properties["ID_SEAT"] ?? ""
         return seat.isEmpty ? DeviceChoice.defaultSeat : seat
     }
 

@@ -204,4 +204,29 @@ struct DeviceTableTests {
         #expect(t.devices.isEmpty)
         #expect(t.table.accelerometers.isEmpty)
     }
+
+    @Test("mediaremote-inputd waits for udev to name a keyboard's seat: looked at again each 100 ms, then judged; one never named in 2 s is seat0's")
+    func seatNamedLate() {
+        let t = DeviceTranscript(DeviceChoice(readKeyboards: false, keyboardsOnly: true, seat: "seat0", include: [], exclude: []))
+        var plugged = Devices.keyboard
+        plugged.seat = nil
+        // Just plugged in: closed, not listed, looked at again in 100 ms.
+        #expect(t.plug(Self.e3, plugged) == [.identify(Self.e3), .open(Self.e3), .close(Self.e3)])
+        #expect(t.devices.isEmpty)
+        #expect(t.table.deadline == t.now + .milliseconds(100))
+        // udev has given it to seat1 meanwhile: left to that seat.
+        t.nodes[Self.e3]?.seat = "seat1"
+        #expect(t.wait(.milliseconds(100)) == [.identify(Self.e3), .open(Self.e3), .close(Self.e3), .devicesChanged])
+        #expect(t.devices == [Self.listed(Self.e3, plugged, .notRead(.otherSeat("seat1", read: "seat0")))])
+        #expect(t.table.deadline == nil, "nothing waits: no timer")
+
+        // Never named: looked at 20 times in all, then taken for seat0's and read.
+        #expect(t.plug(Self.e4, plugged) == [.identify(Self.e4), .open(Self.e4), .close(Self.e4)])
+        for _ in 1..<DeviceTable.seatLooksMax {
+            #expect(t.wait(.milliseconds(100)) == [.identify(Self.e4), .open(Self.e4), .close(Self.e4)])
+        }
+        #expect(t.wait(.milliseconds(100)) == Self.broughtIn(Self.e4) + [.devicesChanged])
+        #expect(t.devices.last == Self.takenOver(Self.e4, plugged))
+        #expect(t.table.deadline == nil)
+    }
 }

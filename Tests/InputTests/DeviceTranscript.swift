@@ -18,6 +18,8 @@ final class DeviceTranscript {
         /// Why it cannot be opened (no permission: another session's, or no rule); nil: it can.
         var openError: DeviceError?
         var udev: [String: String] = [:]
+        /// Its seat, as udev names it; nil while udev is still at work on it.
+        var seat: String? = DeviceChoice.defaultSeat
     }
 
     var table: DeviceTable
@@ -89,7 +91,7 @@ final class DeviceTranscript {
         case .open(let path):
             guard let node = nodes[path] else { return .openFailed(path, .unusable(path, "No such device")) }
             if let error = node.openError { return .openFailed(path, error) }
-            return .opened(path, phys: node.phys, capabilities: node.capabilities)
+            return .opened(path, phys: node.phys, capabilities: node.capabilities, seat: node.seat)
         case .describe(let path, let error):
             return .described(path, error, sysfs: nodes[path]?.capabilities, udev: nodes[path]?.udev ?? [:])
         case .watch(let path):

@@ -10,8 +10,16 @@ enum UdevProperties {
     /// Where udev keeps them.
     static let database = "/run/udev/data"
 
+    /// Where udev listens while it runs.
+    static let control = "/run/udev/control"
+
     static func read(major: UInt32, minor: UInt32, database: String = database) -> [String: String] {
-        guard let text = SmallFile.read("\(database)/c\(major):\(minor)") else { return [:] }
+        entry(major: major, minor: minor, database: database) ?? [:]
+    }
+
+    /// The properties; nil when udev has no entry for the device (not there yet, or no udev).
+    static func entry(major: UInt32, minor: UInt32, database: String = database) -> [String: String]? {
+        guard let text = SmallFile.read("\(database)/c\(major):\(minor)") else { return nil }
         var properties: [String: String] = [:]
         for line in text.split(separator: "\n") where line.hasPrefix("E:") {
             guard let equals = line.firstIndex(of: "=") else { continue }

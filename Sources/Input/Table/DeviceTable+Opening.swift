@@ -37,12 +37,14 @@ extension DeviceTable {
     }
 
     /// A device opened: read (watched), or closed and listed with why not.
-    mutating func opened(_ path: String, phys: String, _ capabilities: DeviceCapabilities, seat: String) -> [Action] {
+    mutating func opened(_ path: String, phys: String, _ capabilities: DeviceCapabilities, seat: String?, at now: MonotonicInstant) -> [Action] {
+        if seat == nil, choice.seat != nil, awaitSeat(path, at: now) { return [.close(path)] }
+        seatLooks[path] = nil
         // Back from another session: another session's MediaRemote may still hold its grab.
         if letGoForSession.remove(path) != nil { grabRetries[path] = 0 }
         notices.forget(path)
         let classification = capabilities.classification
-        switch choice.opened(phys: phys, capabilities: capabilities, seat: seat, seatAway: seatAway) {
+        switch choice.opened(phys: phys, capabilities: capabilities, seat: seat ?? DeviceChoice.defaultSeat, seatAway: seatAway) {
         case .ignored:
             // Ours, though sysfs did not say so: closed, and not listed.
             return [.close(path)]
@@ -119,6 +121,7 @@ extension DeviceTable {
         copies[path] = nil
         letGoForSession.remove(path)
         grabRetries[path] = nil
+        seatLooks[path] = nil
         awaitingUInput.remove(path)
         notices.forget(path)
         return wasOpen ? [.close(path)] : []

@@ -1,3 +1,5 @@
+import Time
+
 /// Fast user switching: while another session has the seat, the devices are let go, so that
 /// session's desktop and MediaRemote read them; they are read again when it comes back.
 ///
@@ -32,5 +34,21 @@ extension DeviceTable {
     private mutating func letGo(_ path: String) -> [Action] {
         guard let device = listed[path] else { return [] }
         return remove(path) + markSeatLost(path, device.name, device.classification)
+    }
+
+    /// How often, and how long apart, a node udev has not named a seat for is looked at again:
+    /// udev names a device's seat within milliseconds of its plugging in; one it never names
+    /// (no udev rule tags it) is taken for seat0's after two seconds, as logind takes it.
+    static let seatLooksMax = 20
+    static let seatLookInterval = Duration.milliseconds(100)
+
+    /// udev has not named the seat of the node at `path` yet: closed, unlisted, and looked at
+    /// again in a moment; false when it has been looked at often enough (then seat0's).
+    mutating func awaitSeat(_ path: String, at now: MonotonicInstant) -> Bool {
+        let looks = seatLooks[path, default: 0]
+        guard looks < Self.seatLooksMax else { return false }
+        seatLooks[path] = looks + 1
+        if seatLookDue == nil { seatLookDue = now + Self.seatLookInterval }
+        return true
     }
 }

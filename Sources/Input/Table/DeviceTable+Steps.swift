@@ -13,8 +13,8 @@ extension DeviceTable {
         /// Answers ``Action/identify(_:)``: what sysfs says the node is (a copy, or not).
         case identified(String, PassthroughIdentity)
         /// Answers ``Action/open(_:)``: opened, what it is, and its seat (udev's `ID_SEAT`, asked
-        /// only where the choice reads one seat).
-        case opened(String, phys: String, capabilities: DeviceCapabilities, seat: String = DeviceChoice.defaultSeat)
+        /// only where the choice reads one seat; nil while udev has not named it yet).
+        case opened(String, phys: String, capabilities: DeviceCapabilities, seat: String? = DeviceChoice.defaultSeat)
         case openFailed(String, DeviceError)
         /// Answers ``Action/describe(_:_:)``: what sysfs and udev say of a node that could not be
         /// opened (nil: sysfs cannot say).

@@ -39,6 +39,10 @@ struct DeviceTable: Sendable {
     /// This user has had the seat since the table started, and another has it now.
     var seatAway = false
     var hadSeat = false
+    /// Nodes udev has not named a seat for yet (just plugged in: udev is still at work on them),
+    /// where one seat is read, with how often they were looked at; looked at again shortly.
+    var seatLooks: [String: Int] = [:]
+    var seatLookDue: MonotonicInstant?
     var notices = PermissionNotices()
 
     init(choice: DeviceChoice) {
@@ -64,7 +68,7 @@ struct DeviceTable: Sendable {
     /// The next moment the table needs ``Event/timePassed``: a grab to try again, the longest
     /// wait for keys up to end, a warning's grace to end; nil when nothing waits.
     var deadline: MonotonicInstant? {
-        [grabRetryDue, longestWaitDue, notices.deadline].compactMap(\.self).min()
+        [grabRetryDue, seatLookDue, longestWaitDue, notices.deadline].compactMap(\.self).min()
     }
 
     /// When the device that has waited longest for its keys to come up is taken over anyway.
@@ -102,7 +106,7 @@ struct DeviceTable: Sendable {
         case .disappeared(let path): return remove(path)
         case .readable(let path, let readable): return nodeChanged(path, readable: readable)
         case .identified(let path, let identity): return identified(path, identity)
-        case .opened(let path, let phys, let capabilities, let seat): return opened(path, phys: phys, capabilities, seat: seat)
+        case .opened(let path, let phys, let capabilities, let seat): return opened(path, phys: phys, capabilities, seat: seat, at: now)
         case .openFailed(let path, let error): return openFailed(path, error, at: now)
         case .described(let path, let error, let sysfs, let udev): return described(path, error, sysfs, udev, at: now)
         case .watched(let path): return watched(path)
@@ -127,6 +131,10 @@ struct DeviceTable: Sendable {
         if let due = grabRetryDue, due <= now {
             grabRetryDue = nil
             actions += retryGrabs()
+        }
+        if let due = seatLookDue, due <= now {
+            seatLookDue = nil
+            actions += seatLooks.keys.sorted().map(Action.identify)
         }
         actions += longestWaitEnded(at: now)
         actions += notices.due(at: now, isStillUnreadable: lacksPermission).map(Action.tell)
