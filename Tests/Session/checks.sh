@@ -33,6 +33,9 @@ check() {
 }
 
 # wait_for SECONDS COMMAND…: until the command succeeds, or false after SECONDS.
+monitor_on_bus() { # RUNNER: a mediaremotectl (the monitor just started) is connected to the runner's bus
+    "$1" busctl --user list --no-legend 2>/dev/null | awk '$3 == "mediaremotectl"' | grep -q .
+}
 wait_for() {
     local deadline=$((SECONDS + $1))
     shift
@@ -497,7 +500,10 @@ check "… typing goes on ('a' reaches sway) and the play key reaches sway's bin
 # mediaremotectl send next` (run.sh's sway config) routes the compositor's key through MediaRemote.
 as_user mediaremotectl monitor > /tmp/person-monitor.out 2>&1 &
 person_monitor=$!
-sleep 1
+# A monitor says nothing until an event: it is known to listen once it is on the bus (it asks
+# for the events right after connecting; a fixed second was too short while the machine was busy).
+wait_for 20 monitor_on_bus as_user
+sleep 0.5
 press_once keyboard KEY_NEXTSONG
 check "… and sway's 'bindsym XF86AudioNext exec mediaremotectl send next' routes the keyboard's next key through MediaRemote (monitor: nextTrack from api)" \
     wait_for 10 eval 'grep "nextTrack" /tmp/person-monitor.out | grep -q "from api" && [ "$(sway_lines next)" -ge 1 ]'
@@ -527,6 +533,7 @@ wait_for 60 test -S /run/user/1001/bus
 as_other systemctl --user start mediaremoted
 as_other mediaremotectl monitor > /tmp/other-monitor.out 2>&1 &
 other_monitor=$!
+wait_for 20 monitor_on_bus as_other
 loginctl activate "$(other_session)"
 person_not_holding() { device_reason "$keyboard" | grep -q "sends its media keys to the session active on the seat, not this one"; }
 check "loginctl activate other's session: $user's devices says the keys go to the session active on the seat" \
@@ -542,7 +549,8 @@ check "the seat back to $user's session: the keyboard is taken over for it again
 # the proof is that it reaches the person's MediaRemote, from the keyboard.
 as_user mediaremotectl monitor > /tmp/person-back.out 2>&1 &
 person_back=$!
-sleep 1
+wait_for 20 monitor_on_bus as_user
+sleep 0.5
 press_once keyboard KEY_PLAYPAUSE
 check "… and its play key reaches $user's MediaRemote again (monitor: togglePlayPause from key)" \
     wait_for 10 eval 'grep "togglePlayPause" /tmp/person-back.out | grep -q "from key"'
