@@ -43,7 +43,7 @@ public final class MediaDevices {
         /// logind's file for this user (`STATE=active` while one of its sessions has a seat);
         /// nil, or a folder that is not there (no logind), for no following of the seat.
         public var userStateFile: String? = "/run/systemd/users/\(getuid())"
-        /// Devices to read even if they are keyboards, and devices never to read: shell
+        /// Devices to read even if they are keyboards (with media keys), and devices never to read: shell
         /// patterns on the device's name. Exclude wins.
         public var include: [String]
         public var exclude: [String]
@@ -81,17 +81,11 @@ public final class MediaDevices {
     private var uinputNode: DeviceDirectory?
     /// logind's file for this user, followed (MediaDevices+Seat.swift).
     var seatWatch: DeviceDirectory?
-    /// The table's deadlines, a timer each so that each says in its own words when it cannot be made.
-    private lazy var grabRetryTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
-        self.onNotice?("cannot make the timer that tries a grab again (\($0)): a device back from another session is not retried")
-    }) { [unowned self] in self.handle(.timePassed) }
-    private lazy var waitTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
-        self.onNotice?("cannot make the timer that ends the wait for keys up (\($0)): a key held for good holds its device up")
-    }) { [unowned self] in self.handle(.timePassed) }
-    private lazy var noticeTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] _ in
-        // No timer to wait for udev with: said now rather than never.
-        self.handle(.noticeTimerFailed)
-    }) { [unowned self] in self.handle(.timePassed) }
+    /// The table's waits, a timer each so that each says in its own words when it cannot be made;
+    /// made for every kind of wait the table has, so none is left unarmed.
+    private lazy var tableTimers: [DeviceTable.Wait: DeadlineTimer] = Dictionary(uniqueKeysWithValues: DeviceTable.Wait.allCases.map { wait in
+        (wait, DeadlineTimer(loop: loop, onFailure: { [unowned self] error in self.timerFailed(wait, error) }) { [unowned self] in self.handle(.timePassed) })
+    })
     /// One timer for every headset's next deadline.
     lazy var headsetTimer = DeadlineTimer(loop: loop, onFailure: { [unowned self] in
         // Without it a click-and-hold would be lost: said, not swallowed.
@@ -126,9 +120,7 @@ public final class MediaDevices {
         uinputNode = nil
         seatWatch = nil
         handle(.stopped)
-        grabRetryTimer.cancel()
-        waitTimer.cancel()
-        noticeTimer.cancel()
+        for timer in tableTimers.values { timer.cancel() }
         headsetTimer.cancel()
     }
 
@@ -143,9 +135,21 @@ public final class MediaDevices {
     /// turn), arms its timers, and tells of a changed device list once.
     func handle(_ event: DeviceTable.Event) {
         let changed = DeviceTable.run(event, apply: { self.table.apply($0, at: MonotonicClock.now) }, perform: perform)
-        grabRetryTimer.arm(at: table.grabRetryDue)
-        waitTimer.arm(at: table.longestWaitDue)
-        noticeTimer.arm(at: table.notices.deadline)
+        for (wait, timer) in tableTimers { timer.arm(at: table.due(wait)) }
         if changed { onDevicesChanged?() }
+    }
+
+    private func timerFailed(_ wait: DeviceTable.Wait, _ error: LoopError) {
+        switch wait {
+        case .grabRetry:
+            onNotice?("cannot make the timer that tries a grab again (\(error)): a device back from another session is not retried")
+        case .seatLook:
+            onNotice?("cannot make the timer that waits for udev to name a keyboard's seat (\(error)): a keyboard just plugged in is read when it next changes")
+        case .keysUp:
+            onNotice?("cannot make the timer that ends the wait for keys up (\(error)): a key held for good holds its device up")
+        case .notice:
+            // No timer to wait for udev with: said now rather than never.
+            handle(.noticeTimerFailed)
+        }
     }
 }

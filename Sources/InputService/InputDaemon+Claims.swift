@@ -11,8 +11,12 @@ extension InputDaemon {
     /// of its socket), then logind: a user with no session on a seat is refused.
     func claim(from caller: BusName?, call: TypedCall<NoArguments>) {
         guard let caller else { return call.fail(.failed("a call without a sender cannot claim")) }
+        claimsBeingChecked[caller, default: 0] += 1
         connection.userID(of: caller) { [weak self] user in
             guard let self else { return call.fail(.failed("mediaremote-inputd is stopping")) }
+            // Released while its user was asked: the release stands.
+            guard let checks = claimsBeingChecked[caller] else { return call.fail(.failed("the claim was released before it was taken")) }
+            claimsBeingChecked[caller] = checks > 1 ? checks - 1 : nil
             guard let user else { return call.fail(.failed("the bus could not say whose connection \(caller) is")) }
             guard logind.hasSessionOnSeat(user) else {
                 Log.info("refused a claim from \(caller): user \(user) has no session on a seat")
@@ -42,6 +46,7 @@ extension InputDaemon {
     /// `ReleaseMediaKeys` from `caller`.
     func release(from caller: BusName?) {
         guard let caller else { return }
+        claimsBeingChecked[caller] = nil
         endClaim(of: caller, because: "released its claim")
     }
 

@@ -47,6 +47,9 @@ public final class InputDaemon {
     var book = ClaimBook()
     /// Each claim's connection, followed so that its leaving ends the claim at once.
     var claimWatches: [BusName: NameWatch] = [:]
+    /// Claims being checked (their user asked of the bus), by caller and how many: one
+    /// released meanwhile is not taken.
+    var claimsBeingChecked: [BusName: Int] = [:]
     /// The claim the keys go to now; nil while none holds them (every keyboard untouched).
     var holder: BusName?
     /// The keyboards, read while a claim holds the keys.

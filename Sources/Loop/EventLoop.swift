@@ -109,12 +109,16 @@ public final class EventLoop {
     /// Runs every preparer, and then those a preparer added meanwhile (a bus message handled
     /// in one may start work that adds another: it must run before the loop sleeps, or it waits
     /// for an unrelated wakeup). Tokens only grow, so the ones added are those past the pass's
-    /// start; a few rounds at most.
+    /// start; a few rounds at most. One removed by an earlier one in the same pass (a connection
+    /// closed by a message it dispatched) is not run: it may belong to what was freed.
     private func runPreparers() {
         var from: UInt64 = 0
         for _ in 0..<8 {
             let upTo = nextToken
-            for (token, work) in preparers where token >= from && token < upTo { work() }
+            for token in preparers.keys where token >= from && token < upTo {
+                guard let work = preparers[token] else { continue }
+                work()
+            }
             if nextToken == upTo { return }
             from = upTo
         }

@@ -76,6 +76,26 @@ struct EventLoopTests {
         #expect(ran == ["first", "second"])
     }
 
+    @Test("a preparer removed by another in the same pass is not run (what it belonged to may be gone)")
+    func preparerRemovedByAPreparer() throws {
+        let loop = try EventLoop()
+        var ran: [String] = []
+        var tokens: [UInt64] = []
+        // Two preparers, each removing the other and itself: whichever the pass meets first
+        // runs, and the other must not.
+        for name in ["a", "b"] {
+            tokens.append(loop.addPreparer {
+                ran.append(name)
+                for token in tokens { loop.removePreparer(token) }
+                loop.stop()
+            })
+        }
+        let timeout = try loop.schedule(after: .seconds(1)) { loop.stop() }
+        loop.run()
+        timeout.cancel()
+        #expect(ran.count == 1, "ran \(ran)")
+    }
+
     @Test("stop() ends run()")
     func stop() throws {
         let loop = try EventLoop()

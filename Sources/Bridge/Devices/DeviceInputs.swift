@@ -26,9 +26,10 @@ final class DeviceInputs {
     private var keys: MediaDevices?
     /// Keyboards' media keys, from mediaremote-inputd, the system service, while it runs.
     private(set) var systemKeyboards: SystemKeyboards?
-    /// Counts the starts of the key devices: a start waiting for the system service to let the
-    /// keyboards go is dropped when another start came meanwhile.
-    private var keysStarted = 0
+    /// While the system service lets the keyboards go (``startKeys(_:)``): the options to read
+    /// the keys with once it has, the latest asked; nil when nothing waits.
+    private var optionsAfterRelease: MediaDevices.Options?
+    private var releasing = false
     /// Shakes from the accelerometers.
     private var motion: MotionInput?
     /// What the log has said of the devices.
@@ -50,15 +51,24 @@ final class DeviceInputs {
     /// container) the service goes on without them and says so once. Keyboards come from the
     /// system service, unless the person reads them here (`read_keyboards`).
     func startKeys(_ options: MediaDevices.Options) {
-        keysStarted += 1
         // Keyboards read here from now on (a reload turned read_keyboards on): only once the
-        // system service has let them go, or their grabs would find its own still held.
+        // system service has let them go, or their grabs would find its own still held. A start
+        // asked meanwhile (another reload) waits for that too, and the latest is the one made.
+        if releasing {
+            optionsAfterRelease = options
+            return
+        }
         if options.readKeyboards, let leaving = systemKeyboards {
             systemKeyboards = nil
-            let started = keysStarted
+            releasing = true
+            optionsAfterRelease = options
             leaving.stop { [weak self] in
-                guard let self, self.keysStarted == started else { return }
-                self.openKeys(options)
+                guard let self else { return }
+                releasing = false
+                if let options = optionsAfterRelease {
+                    optionsAfterRelease = nil
+                    startKeys(options)
+                }
             }
             return
         }
@@ -135,7 +145,7 @@ final class DeviceInputs {
     /// Closes every device (before the service stops), saying so in one line, not a line a
     /// device "went away": they are still there, for the desktop.
     func stop() {
-        keysStarted += 1
+        optionsAfterRelease = nil
         let open = (keys?.devices ?? []).count { $0.isRead }
         closeKeys()
         systemKeyboards?.stop()

@@ -6,7 +6,7 @@ import Time
 /// Wires one libdbus connection into an ``EventLoop``: its watches become one epoll
 /// registration per file descriptor (libdbus adds a read and a write watch on the same
 /// socket), its timeouts share one timer armed for the earliest deadline, and queued messages
-/// are dispatched before every wait.
+/// are dispatched before the next wait once libdbus says there are some.
 ///
 /// One timer for all timeouts, not a timerfd each: libdbus adds a timeout for every call
 /// awaiting a reply, so a timerfd each would cost three system calls before every call is

@@ -25,8 +25,10 @@ extension DeviceTable {
         let namesRead = Set(listed.values.filter(\.isRead).map(\.name) + opening.values.map(\.name))
         switch choice.beforeOpening(isOurClone: isOurClone(path), identity: identity, namesRead: namesRead) {
         case .ignored:
+            seatLooks[path] = nil
             return []
         case .copy(let original):
+            seatLooks[path] = nil
             copies[path] = original
             listed[path] = MediaDevices.DeviceInfo(path: path, name: original, classification: .other, state: .notRead(.copy(of: original)))
             return []
@@ -38,7 +40,12 @@ extension DeviceTable {
 
     /// A device opened: read (watched), or closed and listed with why not.
     mutating func opened(_ path: String, phys: String, _ capabilities: DeviceCapabilities, seat: String?, at now: MonotonicInstant) -> [Action] {
-        if seat == nil, choice.seat != nil, awaitSeat(path, at: now) { return [.close(path)] }
+        // udev has not named its seat yet: waited for only if it would be read on the seat read.
+        if seat == nil, let only = choice.seat,
+            choice.opened(phys: phys, capabilities: capabilities, seat: only, seatAway: seatAway) == .read,
+            awaitSeat(path, at: now) {
+            return [.close(path)]
+        }
         seatLooks[path] = nil
         // Back from another session: another session's MediaRemote may still hold its grab.
         if letGoForSession.remove(path) != nil { grabRetries[path] = 0 }
@@ -73,6 +80,7 @@ extension DeviceTable {
     /// A node that could not be opened, listed with why. What sysfs and udev say of it is asked
     /// only if the choice comes to it.
     mutating func openFailed(_ path: String, _ error: DeviceError, at now: MonotonicInstant) -> [Action] {
+        seatLooks[path] = nil
         guard let decision = choice.unopenedBeforeSysfs(error, letGoForSession: letGoForSession.contains(path), listed: listed[path]) else {
             return [.describe(path, error)]
         }

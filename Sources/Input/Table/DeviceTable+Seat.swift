@@ -36,18 +36,21 @@ extension DeviceTable {
         return remove(path) + markSeatLost(path, device.name, device.classification)
     }
 
-    /// How often, and how long apart, a node udev has not named a seat for is looked at again:
-    /// udev names a device's seat within milliseconds of its plugging in; one it never names
-    /// (no udev rule tags it) is taken for seat0's after two seconds, as logind takes it.
-    static let seatLooksMax = 20
+    /// How long, and how often, a node udev has not named a seat for is looked at again: udev
+    /// names a device's seat within milliseconds of its plugging in; one it never names (no udev
+    /// rule tags it) is taken for seat0's after two seconds, as logind takes it.
+    static let seatWait = Duration.seconds(2)
     static let seatLookInterval = Duration.milliseconds(100)
 
     /// udev has not named the seat of the node at `path` yet: closed, unlisted, and looked at
-    /// again in a moment; false when it has been looked at often enough (then seat0's).
+    /// again in a moment; false once it has waited ``seatWait`` (then it is seat0's).
     mutating func awaitSeat(_ path: String, at now: MonotonicInstant) -> Bool {
-        let looks = seatLooks[path, default: 0]
-        guard looks < Self.seatLooksMax else { return false }
-        seatLooks[path] = looks + 1
+        let since = seatLooks[path] ?? now
+        guard now - since < Self.seatWait else {
+            seatLooks[path] = nil
+            return false
+        }
+        seatLooks[path] = since
         if seatLookDue == nil { seatLookDue = now + Self.seatLookInterval }
         return true
     }

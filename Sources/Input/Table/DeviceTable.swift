@@ -40,8 +40,8 @@ struct DeviceTable: Sendable {
     var seatAway = false
     var hadSeat = false
     /// Nodes udev has not named a seat for yet (just plugged in: udev is still at work on them),
-    /// where one seat is read, with how often they were looked at; looked at again shortly.
-    var seatLooks: [String: Int] = [:]
+    /// where one seat is read, with when they were first looked at; looked at again shortly.
+    var seatLooks: [String: MonotonicInstant] = [:]
     var seatLookDue: MonotonicInstant?
     var notices = PermissionNotices()
 
@@ -65,11 +65,30 @@ struct DeviceTable: Sendable {
         }.map(\.path).sorted()
     }
 
-    /// The next moment the table needs ``Event/timePassed``: a grab to try again, the longest
-    /// wait for keys up to end, a warning's grace to end; nil when nothing waits.
-    var deadline: MonotonicInstant? {
-        [grabRetryDue, seatLookDue, longestWaitDue, notices.deadline].compactMap(\.self).min()
+    /// What the table may wait for: each its own timer in the shell, armed at ``due(_:)``.
+    enum Wait: CaseIterable, Sendable {
+        /// A grab to try again.
+        case grabRetry
+        /// A node to look at again, udev not having named its seat yet.
+        case seatLook
+        /// The longest wait for keys up to end.
+        case keysUp
+        /// A warning's grace to end.
+        case notice
     }
+
+    /// When `wait` is due; nil when nothing waits for it.
+    func due(_ wait: Wait) -> MonotonicInstant? {
+        switch wait {
+        case .grabRetry: grabRetryDue
+        case .seatLook: seatLookDue
+        case .keysUp: longestWaitDue
+        case .notice: notices.deadline
+        }
+    }
+
+    /// The next moment the table needs ``Event/timePassed``; nil when nothing waits.
+    var deadline: MonotonicInstant? { Wait.allCases.compactMap(due).min() }
 
     /// When the device that has waited longest for its keys to come up is taken over anyway.
     var longestWaitDue: MonotonicInstant? { waitingSince.map(\.since).min().map { $0 + Self.longestWait } }

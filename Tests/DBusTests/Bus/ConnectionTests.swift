@@ -24,6 +24,30 @@ struct ConnectionTests {
         #expect(try !fixture.client.releaseName(name))
     }
 
+    @Test("a signal read while a blocking call waits (outside any dispatch) is dispatched at the loop's next turn, with nothing more on the socket")
+    func queuedDuringBlockingCall() throws {
+        let fixture = try BusFixture()
+        var received = 0
+        let subscription = fixture.client.subscribe(MatchRule(sender: fixture.server.uniqueName, interface: EchoObject.interface)) { _ in
+            received += 1
+        }
+        defer { subscription.cancel() }
+        _ = try fixture.client.listNames()  // the match is in place
+        var blockedOnce = false
+        let timer = try fixture.loop.schedule(after: .milliseconds(10)) {
+            // The signal is in the client's socket before its blocking call, which reads it into
+            // libdbus's queue while it waits for its own answer: only libdbus's word that
+            // something is queued can have the loop dispatch it, for the socket says no more.
+            try? fixture.server.emit("Ticked", of: EchoObject.interface, at: EchoObject.path, [.uint32(1), .string("one")])
+            fixture.server.flush()
+            _ = try? fixture.client.listNames()
+            blockedOnce = true
+        }
+        defer { timer.cancel() }
+        fixture.loop.run(until: { received == 1 }, timeout: .seconds(3))
+        #expect(blockedOnce && received == 1)
+    }
+
     @Test("watching a name: its owner now, then every change")
     func nameOwner() throws {
         let fixture = try BusFixture()

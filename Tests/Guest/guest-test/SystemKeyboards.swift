@@ -131,6 +131,38 @@ import Glibc
     verdict(free, "system keyboards: nobody grabs the seat1 keyboard", otherwise: "system keyboards: the seat1 keyboard is grabbed")
     press(keyboard, KeyCode.playPause)
     check("system keyboards: the seat1 keyboard's play key reaches this session as nothing", [], within: 500)
+    try checkSeatNamedLate()
+}
+
+/// A keyboard just plugged in, udev at work (its control socket there, here a stand-in file) and
+/// naming its seat only 300 ms later, as a busy udev does: not read meanwhile, then left to seat1.
+@MainActor func checkSeatNamedLate() throws {
+    let control = "/run/udev/control"
+    guard let marker = fopen(control, "w") else { throw GuestFailure("cannot write \(control)") }
+    fclose(marker)
+    defer { unlink(control) }
+    let taken = Set(inputNodes())
+    guard let number = (0..<32).first(where: { !taken.contains("event\($0)") }) else { throw GuestFailure("no free event node below 32") }
+    // Minors 64 to 95 are event0 to event31's (past them the kernel numbers them otherwise).
+    let entry = "/run/udev/data/c13:\(64 + number)"
+    unlink(entry)
+    let keyboard = try UInputDevice(name: "MediaRemote Late Seat1 Keyboard", keys: Array(1...88) + [KeyCode.playPause])
+    guard keyboard.node == "/dev/input/event\(number)" else { throw GuestFailure("the late keyboard is \(keyboard.node ?? "no node"), not event\(number)") }
+    defer { unlink(entry) }
+    settle(300)
+    let meanwhile = devices().first { $0.name == keyboard.name }
+    guard let file = fopen(entry, "w") else { throw GuestFailure("cannot write \(entry)") }
+    fputs("E:ID_INPUT=1\nE:ID_INPUT_KEYBOARD=1\nE:ID_SEAT=seat1\n", file)
+    fclose(file)
+    var reason: String?
+    settle(5000) {
+        reason = devices().first { $0.name == keyboard.name }?.notReadBecause
+        return reason?.contains("on seat1") == true
+    }
+    verdict(
+        meanwhile?.reading == nil && reason?.contains("on seat1") == true,
+        "system keyboards: a keyboard whose seat udev names 300 ms after it is plugged in is not taken over meanwhile, and then left to seat1",
+        otherwise: "system keyboards: the late keyboard was \(String(describing: meanwhile)) meanwhile, then \(String(describing: reason))")
 }
 
 /// A reload that turns read_keyboards on while mediaremote-inputd reads the keyboards for this
