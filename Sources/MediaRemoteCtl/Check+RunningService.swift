@@ -1,4 +1,5 @@
 import Config
+import MediaRemoteAPI
 import MediaRemoteClient
 import SystemFiles
 
@@ -9,13 +10,16 @@ struct RunningService {
     /// Its configuration file; nil when it reads none.
     let file: String?
     let inputDirectory: String
+    /// Its devices as it lists them (the keyboards with mediaremote-inputd's word).
+    var devices: [DescribeDevicesReply.Device] = []
 
     /// Asked without starting it, and without waiting long: nil when it is not running, or
     /// does not answer at once.
     static func now() -> RunningService? {
         guard let proxy = ServiceClient.ifRunning() else { return nil }
         do throws(ProxyError) {
-            return RunningService(file: try proxy.configurationFile(), inputDirectory: try proxy.inputDirectory())
+            return RunningService(file: try proxy.configurationFile(), inputDirectory: try proxy.inputDirectory(),
+                                  devices: (try? proxy.describeDevices()) ?? [])
         } catch {
             return nil
         }

@@ -38,7 +38,9 @@ struct Check: ParsableCommand {
             When mediaremote-inputd, the optional system service, is not running \
             (and the file does not read keyboards itself), a note says that a \
             keyboard's media keys go to the desktop, and the command that routes \
-            them through MediaRemote.
+            them through MediaRemote; when it runs but the running mediaremoted \
+            says it refused this session (its words) or gives the keys to the \
+            session active on the seat, the note says that.
 
             With --json, one object on standard output: file, exists, valid, \
             warnings (an array of sentences), problems, an array of objects with line (null for the whole file), key \
@@ -102,7 +104,7 @@ struct Check: ParsableCommand {
     private func report(_ path: String, exists: Bool, problems: [ConfigurationError.Problem], readsKeyboards: Bool) {
         let service = RunningService.now()
         let warnings = Self.warnings(checking: path, valid: problems.isEmpty, service: service)
-        let keyboards = problems.isEmpty ? Self.keyboardsNote(readsKeyboards: readsKeyboards) : nil
+        let keyboards = problems.isEmpty ? Self.keyboardsNote(readsKeyboards: readsKeyboards, service: service) : nil
         if json {
             writeLine(JSON.object([
                 ("file", .string(path)), ("exists", .bool(exists)), ("valid", .bool(problems.isEmpty)),

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Bridge
 @testable import Input
+@testable import MediaRemoteCtl
 
 /// What `devices` says of a keyboard, with mediaremote-inputd's word on it: taken over for this
 /// session, the keys another session's, the service refused or not running; the session's own
@@ -49,6 +50,18 @@ struct DescribeSystemKeyboardsTests {
         #expect(keyboard?.isRead == false)
         #expect(keyboard?.notReadBecause == reason)
         #expect(reply.devices.first { $0.path == Self.headset }?.reading == .takenOver(clone: "/dev/input/event9"))
+    }
+
+    @Test("check says, from the running service's devices, that mediaremote-inputd refused this session or gives the keys to another; nothing when they come here", arguments: [
+        (SystemKeyboards.Standing.claimed(holding: true), nil),
+        (.claimed(holding: false), "a keyboard's media keys go to another session, for mediaremote-inputd sends its media keys to the session active on the seat, not this one"),
+        (.refused("user 1000 has no session on a seat"),
+         "a keyboard's media keys go to the desktop, for mediaremote-inputd refused this session: user 1000 has no session on a seat"),
+    ] as [(SystemKeyboards.Standing, String?)])
+    func checkSays(standing: SystemKeyboards.Standing, note: String?) {
+        let keyboards = standing == .refused("user 1000 has no session on a seat") ? [] : Self.fromService
+        let reply = Describe.devices(Self.own, accelerometers: [], wanters: "nobody", systemKeyboards: standing, keyboards: keyboards)
+        #expect(Check.keyboardsNote(devices: reply.devices) == note)
     }
 
     @Test("keyboards read by the session itself (read_keyboards): its own list, as it is")

@@ -36,7 +36,7 @@ extension Describe {
         case .takenOver:
             seen = DescribeDevicesReply.Device(
                 path: keyboard.path, name: keyboard.name, classification: keyboard.classification,
-                notReadBecause: "mediaremote-inputd sends its media keys to the session active on the seat, not this one")
+                notReadBecause: InputServiceNames.sendsToOtherSession)
         default:
             if let why = keyboard.notReadBecause { seen.notReadBecause = "mediaremote-inputd does not read it: " + why }
         }
@@ -52,9 +52,9 @@ extension Describe {
         case .noSystemBus(let why):
             "a keyboard: its media keys go to the desktop (mediaremote-inputd cannot be asked: no system bus, \(why))"
         case .refused(let why):
-            "a keyboard: its media keys go to the desktop, for mediaremote-inputd refused this session: \(why)"
+            "a keyboard: " + InputServiceNames.refusedThisSession + why
         case .claimed(holding: false):
-            "a keyboard: mediaremote-inputd sends its media keys to the session active on the seat, not this one"
+            "a keyboard: " + InputServiceNames.sendsToOtherSession
         case .claimed(holding: true):
             nil
         }

@@ -12,6 +12,11 @@ public enum InputServiceNames {
     public static let limitExceeded: ErrorName = "org.mediaremote.Input1.Error.LimitExceeded"
     /// The command that starts it now and at every boot, as the journal, `check` and `devices` say it.
     public static let enableCommand = "sudo systemctl enable --now mediaremote-inputd"
+    /// What `devices` says of a keyboard whose media keys do not come to this session though
+    /// the service runs, and `check` repeats: it refused this session (its words follow)...
+    public static let refusedThisSession = "its media keys go to the desktop, for mediaremote-inputd refused this session: "
+    /// ... or another session is the seat's active one.
+    public static let sendsToOtherSession = "mediaremote-inputd sends its media keys to the session active on the seat, not this one"
 }
 
 /// The members of `org.mediaremote.Input1`, each with the Swift types of what it takes and gives:
