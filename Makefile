@@ -225,6 +225,7 @@ install:
 	@echo "Installed under $(DESTDIR)$(PREFIX). Next:"
 	@printf '  %s\n' $(AFTER_INSTALL)
 	@echo "Optional, to route the keyboard's own media keys through MediaRemote: $(AFTER_INSTALL_OPTIONAL)"
+	@echo "(where the system bus is dbus-broker, as on Fedora and Arch: sudo systemctl reload dbus first)"
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))

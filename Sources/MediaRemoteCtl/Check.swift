@@ -38,7 +38,8 @@ struct Check: ParsableCommand {
             When mediaremote-inputd, the optional system service, is not running \
             (and the file does not read keyboards itself), a note says that a \
             keyboard's media keys go to the desktop, and the command that routes \
-            them through MediaRemote; when it runs but the running mediaremoted \
+            them through MediaRemote (or that there is no system bus, where it \
+            would run); when it runs but the running mediaremoted \
             says it refused this session (its words) or gives the keys to the \
             session active on the seat, the note says that.
 

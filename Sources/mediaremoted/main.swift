@@ -84,6 +84,8 @@ let usage = """
       --read-keyboards    also take over full keyboards' media keys (their
                           other keys pass on to the desktop); needs
                           /dev/uinput, and the input group to read them
+                          (without it, mediaremote-inputd reads them, if
+                          enabled: sudo systemctl enable --now mediaremote-inputd)
       --input-dir DIR     where the input devices are (default \(defaults.input.directory))
       --iio-dir DIR       where the IIO devices are (default \(defaults.motion.iioDirectory))
       --bus-introspect    print the D-Bus interface XML and exit

@@ -64,6 +64,14 @@ struct DescribeSystemKeyboardsTests {
         #expect(Check.keyboardsNote(devices: reply.devices) == note)
     }
 
+    @Test("check's note for what the system bus says: no bus (the enable command would not help), the service not on it (the command), or running (the service's word)")
+    func checkSaysOfTheBus() {
+        #expect(Check.keyboardsNote(.noSystemBus, devices: []) == "a keyboard's media keys go to the desktop: there is no system bus, where mediaremote-inputd would run")
+        #expect(Check.keyboardsNote(.notRunning, devices: [])
+            == "a keyboard's media keys go to the desktop, for mediaremote-inputd is not running; to route them through MediaRemote: sudo systemctl enable --now mediaremote-inputd")
+        #expect(Check.keyboardsNote(.running, devices: []) == nil)
+    }
+
     @Test("keyboards read by the session itself (read_keyboards): its own list, as it is")
     func readHere() {
         let devices = Self.described(nil)

@@ -82,7 +82,7 @@ final class StateStore {
         let others = entries.count { StateFiles.isBusFile($0.name) && $0.name != StateFiles.name(of: busID) && !stale.contains($0.name) }
         Log.info(
             "nothing saved for this session bus (\(busID)) in \(folder): a new bus, of a new login or a bus of its own "
-                + "(dbus-run-session); starting afresh" + (others > 0 ? " (the saved states of \(others) other \(others == 1 ? "bus is its" : "buses are theirs"), left alone)" : ""))
+                + "(dbus-run-session); starting afresh" + (others > 0 ? " (\(others) other bus\(others == 1 ? "'s saved state is" : "es' saved states are") left alone)" : ""))
         return nil
     }
 
