@@ -70,7 +70,7 @@ let package = Package(
         // The daemon: its flags, then Bridge's service.
         .executableTarget(name: "mediaremoted", dependencies: ["Bridge", "Config", "Core", "Input", "MediaRemoteAPI", "SystemFiles"]),
         // The system service: its flags, then InputService.
-        .executableTarget(name: "mediaremote-inputd", dependencies: ["InputService", "MediaRemoteAPI", "SystemFiles"]),
+        .executableTarget(name: "mediaremote-inputd", dependencies: ["DBusTypes", "InputService", "MediaRemoteAPI", "SystemFiles"]),
         // The client's commands, a library so tests can parse every subcommand. No Core, Bridge, Input or libevdev.
         .target(
             name: "MediaRemoteCtl",

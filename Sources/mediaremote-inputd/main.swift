@@ -1,4 +1,5 @@
 // mediaremote-inputd: parses its few flags and runs the system service (InputService).
+import DBusTypes
 import InputService
 import MediaRemoteAPI
 import SystemFiles
@@ -31,8 +32,10 @@ let usage = """
 
     """
 
+/// Says what is wrong with the flags, and where the help is: the program lives in libexec, off
+/// the PATH, so it is named as it was started.
 func fail(_ message: String) -> Never {
-    Log.error(message)
+    Log.error(message + "; see \(CommandLine.arguments.first ?? "mediaremote-inputd") --help")
     exit(2)
 }
 
@@ -42,7 +45,7 @@ func parse(_ flags: ArraySlice<String>) -> InputDaemon.Options {
     var flags = flags
     /// The value after a flag that takes one.
     func value(of flag: String) -> String {
-        guard let value = flags.popFirst(), !value.isEmpty else { fail("\(flag) needs a value; see --help") }
+        guard let value = flags.popFirst(), !value.isEmpty else { fail("\(flag) needs a value") }
         return value
     }
     while let flag = flags.popFirst() {
@@ -61,7 +64,7 @@ func parse(_ flags: ArraySlice<String>) -> InputDaemon.Options {
         case "-h", "--help":
             print(usage, terminator: "")
             exit(0)
-        default: fail("unknown argument '\(flag)'; see --help")
+        default: fail("unknown option '\(Quote.text(flag))'")
         }
     }
     return options
