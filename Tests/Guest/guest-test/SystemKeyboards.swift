@@ -103,29 +103,16 @@ import Glibc
 /// kernel will give it, as udev would have it) is that seat's desktop's: mediaremote-inputd,
 /// which serves seat0's active session, neither grabs it nor sends its keys anywhere.
 @MainActor func checkOtherSeatKeyboard() throws {
-    // The kernel gives a new event node the lowest free number; its minor is 64 past it.
-    let taken = Set(inputNodes())
-    guard let number = (0..<1024).first(where: { !taken.contains("event\($0)") }) else { throw GuestFailure("no free event node") }
-    for folder in ["/run", "/run/udev", "/run/udev/data"] { mkdir(folder, 0o755) }
-    let entry = "/run/udev/data/c13:\(64 + number)"
-    guard let file = fopen(entry, "w") else { throw GuestFailure("cannot write \(entry)") }
-    fputs("E:ID_INPUT=1\nE:ID_INPUT_KEYBOARD=1\nE:ID_SEAT=seat1\n", file)
-    fclose(file)
+    let number = try nextEventNumber()
+    let entry = try writeSeat1Entry(number)
     defer { unlink(entry) }
-    let keyboard = try UInputDevice(name: "MediaRemote Seat1 Keyboard", keys: Array(1...88) + [KeyCode.playPause])
-    guard let node = keyboard.node, node == "/dev/input/event\(number)" else {
-        throw GuestFailure("the seat1 keyboard is \(keyboard.node ?? "no node"), not event\(number) as its udev entry says")
-    }
-    var reason: String?
-    settle(15_000) {
-        reason = devices().first { $0.name == keyboard.name }?.notReadBecause
-        return reason?.contains("on seat1") == true
-    }
+    let keyboard = try seat1Keyboard("MediaRemote Seat1 Keyboard", number: number)
+    let reason = seat1Reason(of: keyboard.name, within: 15_000)
     verdict(
-        reason?.contains("on seat1") == true,
+        reason != nil,
         "system keyboards: a keyboard udev gives to seat1 is left to that seat: devices says \"\(reason ?? "")\"",
         otherwise: "system keyboards: the seat1 keyboard is listed as \(devices().filter { $0.name == keyboard.name })")
-    let reader = try EvdevReader(node)
+    let reader = try EvdevReader("/dev/input/event\(number)")
     let free = cevdevGrab(reader.fd, true)
     if free { _ = cevdevGrab(reader.fd, false) }
     verdict(free, "system keyboards: nobody grabs the seat1 keyboard", otherwise: "system keyboards: the seat1 keyboard is grabbed")
@@ -141,30 +128,57 @@ import Glibc
     guard let marker = fopen(control, "w") else { throw GuestFailure("cannot write \(control)") }
     fclose(marker)
     defer { unlink(control) }
-    let taken = Set(inputNodes())
-    guard let number = (0..<32).first(where: { !taken.contains("event\($0)") }) else { throw GuestFailure("no free event node below 32") }
-    // Minors 64 to 95 are event0 to event31's (past them the kernel numbers them otherwise).
-    let entry = "/run/udev/data/c13:\(64 + number)"
-    unlink(entry)
-    let keyboard = try UInputDevice(name: "MediaRemote Late Seat1 Keyboard", keys: Array(1...88) + [KeyCode.playPause])
-    guard keyboard.node == "/dev/input/event\(number)" else { throw GuestFailure("the late keyboard is \(keyboard.node ?? "no node"), not event\(number)") }
-    defer { unlink(entry) }
+    let number = try nextEventNumber()
+    unlink("/run/udev/data/c13:\(64 + number)")  // no entry yet: udev is at work
+    let keyboard = try seat1Keyboard("MediaRemote Late Seat1 Keyboard", number: number)
     settle(300)
     let meanwhile = devices().first { $0.name == keyboard.name }
-    guard let file = fopen(entry, "w") else { throw GuestFailure("cannot write \(entry)") }
-    fputs("E:ID_INPUT=1\nE:ID_INPUT_KEYBOARD=1\nE:ID_SEAT=seat1\n", file)
-    fclose(file)
-    var reason: String?
-    settle(5000) {
-        reason = devices().first { $0.name == keyboard.name }?.notReadBecause
-        return reason?.contains("on seat1") == true
-    }
+    let entry = try writeSeat1Entry(number)
+    defer { unlink(entry) }
+    let reason = seat1Reason(of: keyboard.name, within: 5000)
     verdict(
-        meanwhile?.reading == nil && reason?.contains("on seat1") == true,
+        meanwhile?.reading == nil && reason != nil,
         "system keyboards: a keyboard whose seat udev names 300 ms after it is plugged in is not taken over meanwhile, and then left to seat1",
         otherwise: "system keyboards: the late keyboard was \(String(describing: meanwhile)) meanwhile, then \(String(describing: reason))")
 }
 
+/// The number the kernel gives the next event node: the lowest free one. Below 32, whose minors
+/// are 64 past their numbers (the kernel numbers later ones otherwise).
+func nextEventNumber() throws -> Int {
+    let taken = Set(inputNodes())
+    guard let number = (0..<32).first(where: { !taken.contains("event\($0)") }) else { throw GuestFailure("no free event node below 32") }
+    return number
+}
+
+/// Writes udev's database entry for event node `number` as udev would for a keyboard of seat1;
+/// its path.
+func writeSeat1Entry(_ number: Int) throws -> String {
+    for folder in ["/run", "/run/udev", "/run/udev/data"] { mkdir(folder, 0o755) }
+    let entry = "/run/udev/data/c13:\(64 + number)"
+    guard let file = fopen(entry, "w") else { throw GuestFailure("cannot write \(entry)") }
+    fputs("E:ID_INPUT=1\nE:ID_INPUT_KEYBOARD=1\nE:ID_SEAT=seat1\n", file)
+    fclose(file)
+    return entry
+}
+
+/// A laptop-like keyboard with a play key, which must be given event node `number`.
+func seat1Keyboard(_ name: String, number: Int) throws -> UInputDevice {
+    let keyboard = try UInputDevice(name: name, keys: Array(1...88) + [KeyCode.playPause])
+    guard keyboard.node == "/dev/input/event\(number)" else {
+        throw GuestFailure("\(name) is \(keyboard.node ?? "no node"), not event\(number) as its udev entry says")
+    }
+    return keyboard
+}
+
+/// Why `name` is not read, once devices says it is on seat1, within `milliseconds`; nil if not.
+@MainActor func seat1Reason(of name: String, within milliseconds: Int64) -> String? {
+    var reason: String?
+    settle(milliseconds) {
+        reason = devices().first { $0.name == name }?.notReadBecause
+        return reason?.contains("on seat1") == true
+    }
+    return reason?.contains("on seat1") == true ? reason : nil
+}
 /// A reload that turns read_keyboards on while mediaremote-inputd reads the keyboards for this
 /// session: mediaremoted takes the keyboard over itself once the service has let it go (not
 /// "taken over by another program", the service's grab found still held); turned off again, the
@@ -177,28 +191,23 @@ import Glibc
         fclose(file)
         _ = try bridge(MediaRemoteMembers.reload)
     }
-    func reading() -> DescribeDevicesReply.Device? { devices().first { $0.name == name } }
+    /// The keyboard once its reading is as `wanted` says, within 10 s, or as last seen.
+    func keyboard(until wanted: (DescribeDevicesReply.Device.Reading?) -> Bool) -> (reached: Bool, seen: DescribeDevicesReply.Device?) {
+        var seen: DescribeDevicesReply.Device?
+        settle(10_000) {
+            seen = devices().first { $0.name == name }
+            return wanted(seen?.reading)
+        }
+        return (wanted(seen?.reading), seen)
+    }
     try reload("[devices]\nread_keyboards = true\n")
-    var seen: DescribeDevicesReply.Device?
-    settle(10_000) {
-        seen = reading()
-        if case .takenOver? = seen?.reading { return true }
-        return false
-    }
-    var ownTakeOver = false
-    if case .takenOver? = seen?.reading { ownTakeOver = true }
+    let own = keyboard { if case .takenOver? = $0 { true } else { false } }
     verdict(
-        ownTakeOver, "system keyboards: a reload turning read_keyboards on has mediaremoted take the keyboard over itself, once mediaremote-inputd let it go",
-        otherwise: "system keyboards: after the reload to read_keyboards the keyboard is \(String(describing: seen))")
+        own.reached, "system keyboards: a reload turning read_keyboards on has mediaremoted take the keyboard over itself, once mediaremote-inputd let it go",
+        otherwise: "system keyboards: after the reload to read_keyboards the keyboard is \(String(describing: own.seen))")
     try reload("")
-    settle(10_000) {
-        seen = reading()
-        if case .takenOverBySystemService? = seen?.reading { return true }
-        return false
-    }
-    var backToService = false
-    if case .takenOverBySystemService? = seen?.reading { backToService = true }
+    let back = keyboard { if case .takenOverBySystemService? = $0 { true } else { false } }
     verdict(
-        backToService, "system keyboards: read_keyboards off again, the keyboard goes back to mediaremote-inputd for this session",
-        otherwise: "system keyboards: after the reload back the keyboard is \(String(describing: seen))")
+        back.reached, "system keyboards: read_keyboards off again, the keyboard goes back to mediaremote-inputd for this session",
+        otherwise: "system keyboards: after the reload back the keyboard is \(String(describing: back.seen))")
 }
