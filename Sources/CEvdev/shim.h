@@ -5,13 +5,20 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
-// What Swift cannot call itself: EVIOCGKEY and UI_SET_PHYS are function-like macros.
+// What Swift cannot call itself: EVIOCGKEY, EVIOCGSW and UI_SET_PHYS are function-like macros.
 
 /// The keys of the device on `fd` down now, as a bitmap of KEY_MAX / 8 + 1 bytes (EVIOCGKEY):
 /// 0, or -1 when the device cannot say.
 static inline int cevdev_keys_down(int fd, unsigned char bits[KEY_MAX / 8 + 1]) {
     memset(bits, 0, KEY_MAX / 8 + 1);
     return ioctl(fd, EVIOCGKEY(KEY_MAX / 8 + 1), bits) < 0 ? -1 : 0;
+}
+
+/// The switches of the device on `fd` on now, as a bitmap of SW_MAX / 8 + 1 bytes (EVIOCGSW):
+/// 0, or -1 when the device cannot say.
+static inline int cevdev_switches_on(int fd, unsigned char bits[SW_MAX / 8 + 1]) {
+    memset(bits, 0, SW_MAX / 8 + 1);
+    return ioctl(fd, EVIOCGSW(SW_MAX / 8 + 1), bits) < 0 ? -1 : 0;
 }
 
 /// Sets the `phys` of the uinput device about to be made on `fd` (libevdev's

@@ -69,7 +69,11 @@ extension MediaDevices {
     private func watch(_ entry: OpenDevice) -> DeviceTable.Event {
         let path = entry.path
         do {
-            entry.source = try loop.watch(fd: entry.device.fd) { [unowned self] _ in self.readPending(path) }
+            // A device has a clone from its take-over to its close: each keystroke of a taken-over
+            // keyboard goes straight to its reading, with no lookup.
+            entry.source = try loop.watch(fd: entry.device.fd) { [unowned self, unowned entry] _ in
+                if entry.clone != nil { self.readTakenOver(entry) } else { self.readPending(path) }
+            }
         } catch {
             return .watchFailed(path, error)
         }

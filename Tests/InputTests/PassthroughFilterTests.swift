@@ -84,10 +84,11 @@ struct PassthroughFilterTests {
              [[InputEvent(InputEvent.key, a, 1), .endOfFrame]]),
             // A frame of scan codes alone (no key consumed): the device said it, so it goes on.
             ([msc(5), .endOfFrame], [[msc(5), .endOfFrame]]),
-            // SYN_DROPPED: the frame it cut is finished by what libevdev's resync reports (its
-            // state counts the events already read, so they are not reported again).
-            ([key(a, 1), InputEvent(InputEvent.synchronization, InputEvent.dropped, 0), key(leftShift, 1), .endOfFrame],
-             [[key(a, 1), key(leftShift, 1), .endOfFrame]]),
+            // SYN_DROPPED: the frame it cut is dropped, and the rest of it up to its SYN_REPORT
+            // (the resync brings the clone to the device's state); the next frame goes on.
+            ([key(a, 1), InputEvent(InputEvent.synchronization, InputEvent.dropped, 0), key(leftShift, 1), .endOfFrame,
+              key(capsLock, 1), .endOfFrame],
+             [[key(capsLock, 1), .endOfFrame]]),
             // An empty frame: nothing.
             ([.endOfFrame], [[]]),
         ] as [([InputEvent], [[InputEvent]])])
@@ -127,8 +128,60 @@ struct PassthroughFilterTests {
     @Test("the consumed keys as bits: exactly the codes given, at every word's edge; none past KEY_MAX")
     func keyBits() {
         let codes: Set<UInt16> = [0, 63, 64, KeyCode.playPause, 767]
-        let bits = KeyBits(codes.union([768, 4000]))
+        var bits = KeyBits(codes.union([768, 4000]))
         #expect((0..<1024).filter { bits.contains(UInt16($0)) }.map(UInt16.init) == codes.sorted())
+        #expect(bits.codes == codes.sorted())
+        bits.remove(64)
+        bits.insert(65)
+        #expect(bits.differences(from: KeyBits(codes)) == [64, 65])
+    }
+
+    @Test("bits from the kernel's EVIOCGKEY bytes: bit n of byte n / 8 is code n")
+    func keyBitsFromTheKernel() {
+        var bytes = [UInt8](repeating: 0, count: 96)
+        bytes[3] = 0b0100_0000  // 30: KEY_A
+        bytes[20] = 0b0001_0000  // 164: KEY_PLAYPAUSE
+        bytes[95] = 0b1000_0000  // 767
+        #expect(KeyBits(kernelBytes: bytes).codes == [KeyCode.a, KeyCode.playPause, 767])
+        #expect(KeyBits(kernelBytes: []).codes == [])
+    }
+
+    static let dropped = InputEvent(InputEvent.synchronization, InputEvent.dropped, 0)
+
+    @Test("after SYN_DROPPED, the clone brought to the device's state: a key it holds released, one pressed meanwhile pressed, once")
+    func resyncTheClone() {
+        var filter = Self.keyboard()
+        for event in [Self.key(Self.a, 1), .endOfFrame, Self.key(Self.leftShift, 1), .endOfFrame] { _ = filter.take(event) }
+        #expect(filter.take(Self.dropped) == .resync)
+        // The device now: a released, shift still down, Caps Lock down.
+        let now = KeyBits([Self.leftShift, Self.capsLock])
+        let first = filter.resync(keysDown: now, switchesOn: 0, consumedDown: [])
+        #expect(first.consumed == [])
+        #expect(first.frame == [Self.key(Self.a, 0), Self.key(Self.capsLock, 1), .endOfFrame])
+        // Counted as written: the same state again changes nothing.
+        #expect(filter.resync(keysDown: now, switchesOn: 0, consumedDown: []).frame == [])
+        // The events cut up to the SYN_REPORT are not passed on; the next frame is.
+        #expect(filter.take(Self.key(Self.a, 1)) == .wait)
+        #expect(filter.take(.endOfFrame) == .wait)
+        #expect(filter.take(Self.key(Self.capsLock, 0)) == .wait)
+        #expect(filter.take(.endOfFrame) == .write([Self.key(Self.capsLock, 0), .endOfFrame]))
+    }
+
+    @Test("after SYN_DROPPED, the keys acted on come to the device's state for the caller, never for the clone; so do switches for the clone")
+    func resyncTheKeysActedOn() {
+        var filter = Self.keyboard()
+        #expect(filter.take(Self.dropped) == .resync)
+        // The caller holds play down, the device has it up and next down.
+        let state = filter.resync(
+            keysDown: KeyBits([KeyCode.nextSong]), switchesOn: 1 << UInt32(Self.headphoneInsert), consumedDown: [KeyCode.playPause])
+        #expect(state.consumed == [Self.key(KeyCode.nextSong, 1), Self.key(KeyCode.playPause, 0)])
+        #expect(state.frame == [InputEvent(InputEvent.switchState, Self.headphoneInsert, 1), .endOfFrame])
+        _ = filter.take(.endOfFrame)
+        // The switch written since counts: pulled out, then resynced with it out, changes nothing more.
+        #expect(filter.take(InputEvent(InputEvent.switchState, Self.headphoneInsert, 0)) == .wait)
+        #expect(filter.take(.endOfFrame) == .write([InputEvent(InputEvent.switchState, Self.headphoneInsert, 0), .endOfFrame]))
+        #expect(filter.take(Self.dropped) == .resync)
+        #expect(filter.resync(keysDown: KeyBits([KeyCode.nextSong]), switchesOn: 0, consumedDown: [KeyCode.nextSong]) == ([], []))
     }
 
     @Test("frame after frame, each written whole and alone: the frame written is emptied by the next event, not carried into it")

@@ -95,13 +95,7 @@ final class EvdevDevice {
     }
 
     /// The keys the kernel holds down now (EVIOCGKEY); none when the device cannot say.
-    var keysDown: [UInt16] {
-        var bits = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
-        guard bits.withUnsafeMutableBufferPointer({ cevdev_keys_down(fd, $0.baseAddress) }) == 0 else { return [] }
-        var down: [UInt16] = []
-        for code in 0..<bits.count * 8 where bits[code / 8] & UInt8(1 << (code % 8)) != 0 { down.append(UInt16(code)) }
-        return down
-    }
+    var keysDown: [UInt16] { kernelState.keys.codes }
 
     /// Whether a key of the device is down now, by the kernel's state (false when it cannot say).
     var anyKeyDown: Bool { !keysDown.isEmpty }
@@ -160,8 +154,7 @@ final class EvdevDevice {
             }
             guard status >= 0 else { throw .unusable(path, String(cString: strerror(-status))) }
             if status == Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue) { flags = LIBEVDEV_READ_FLAG_SYNC.rawValue }
-            let time = MonotonicInstant(microseconds: UInt64(event.time.tv_sec) * 1_000_000 + UInt64(event.time.tv_usec))
-            handler(event.type, event.code, event.value, time)
+            handler(event.type, event.code, event.value, Self.time(of: event))
         }
     }
 }

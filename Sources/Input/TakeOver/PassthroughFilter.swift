@@ -36,9 +36,10 @@ public struct InputEvent: Equatable, Sendable, CustomStringConvertible {
 /// non-media key's
 /// autorepeat (value 2) is not written when the clone repeats by itself: the kernel repeats
 /// a key held on a device with EV_REP, the clone as it did the original, and writing both
-/// would repeat twice. SYN_DROPPED is not written either: the events libevdev's resync then
-/// reports finish the frame it cut and bring the clone to the device's true state. Nothing is
-/// kept past the frame.
+/// would repeat twice. SYN_DROPPED is not written either: the frame it cut is dropped, and the
+/// rest of it up to its SYN_REPORT, as the kernel's documentation asks; then ``resync(keysDown:
+/// switchesOn:consumedDown:)`` brings the clone to the device's true state. Past the frame, only
+/// what the clone holds is kept: the keys down and the switches on as it was written.
 public struct PassthroughFilter: Sendable {
     /// What one event read from the grabbed device comes to.
     public enum Step: Equatable, Sendable {
@@ -50,6 +51,10 @@ public struct PassthroughFilter: Sendable {
         /// The frame is complete: write these to the clone (ending with SYN_REPORT), or
         /// nothing when the frame had nothing left to say.
         case write([InputEvent])
+        /// SYN_DROPPED: the kernel dropped what the device said while it was not read. The
+        /// caller asks the kernel for the device's state now, for ``resync(keysDown:
+        /// switchesOn:consumedDown:)``.
+        case resync
     }
 
     public let consumedKeys: Set<UInt16>
@@ -63,6 +68,11 @@ public struct PassthroughFilter: Sendable {
     private var frame: [InputEvent] = []
     private var consumedInFrame = false
     private var frameWritten = false
+    /// After SYN_DROPPED, until its frame's SYN_REPORT: what was cut is not passed on.
+    private var skippingToReport = false
+    /// What the clone holds, as it was written: what a resync compares the device's state with.
+    private var cloneKeys = KeyBits()
+    private var cloneSwitches: UInt32 = 0
 
     public init(consumedKeys: Set<UInt16>, cloneRepeats: Bool) {
         self.consumedKeys = consumedKeys
@@ -76,6 +86,10 @@ public struct PassthroughFilter: Sendable {
             consumedInFrame = false
             frameWritten = false
         }
+        if skippingToReport {
+            if event.type == InputEvent.synchronization, event.code == InputEvent.report { skippingToReport = false }
+            return .wait
+        }
         switch (event.type, event.code) {
         case (InputEvent.key, _) where consumedBits.contains(event.code):
             consumedInFrame = true
@@ -83,9 +97,11 @@ public struct PassthroughFilter: Sendable {
         case (InputEvent.key, _) where event.value == 2 && cloneRepeats:
             return .wait
         case (InputEvent.synchronization, InputEvent.dropped):
-            // The frame so far stays: libevdev has counted it in the state its resync reports
-            // the changes from, so the resync's events complete it.
-            return .wait
+            // What the frame said so far is in the state the resync compares with the clone's.
+            frame.removeAll(keepingCapacity: true)
+            consumedInFrame = false
+            skippingToReport = true
+            return .resync
         case (InputEvent.led, _), (InputEvent.sound, _):
             // LEDs and sounds go from the desktop to the device (UInputClone), never back: the
             // device echoes what MediaRemote writes it, and passing that echo to the clone would
@@ -96,24 +112,46 @@ public struct PassthroughFilter: Sendable {
             let onlyScanCodes = frame.allSatisfy { $0.type == InputEvent.miscellaneous }
             if frame.isEmpty || (consumedInFrame && onlyScanCodes) { return .write([]) }
             frame.append(event)
+            noteWritten(frame)
             return .write(frame)
         default:
             frame.append(event)
             return .wait
         }
     }
-}
 
-/// A set of key codes (0 to KEY_MAX, 0x2ff) as bits.
-struct KeyBits: Sendable {
-    private var words = [UInt64](repeating: 0, count: 12)
-
-    init(_ codes: Set<UInt16>) {
-        for code in codes where code < 768 { words[Int(code >> 6)] |= 1 << UInt64(code & 63) }
+    /// After ``Step/resync``, with the device's state as the kernel reports it now (its keys down,
+    /// its switches on as bits by code) and the keys MediaRemote acts on that the caller holds
+    /// down: the key events that bring those keys to the device's state, for the caller, and a
+    /// frame that brings the clone to it (empty when the clone holds what the device does).
+    mutating func resync(keysDown: KeyBits, switchesOn: UInt32, consumedDown: Set<UInt16>) -> (consumed: [InputEvent], frame: [InputEvent]) {
+        let consumed = consumedKeys.sorted().filter { keysDown.contains($0) != consumedDown.contains($0) }.map {
+            InputEvent(InputEvent.key, $0, keysDown.contains($0) ? 1 : 0)
+        }
+        var frame = keysDown.differences(from: cloneKeys).filter { !consumedBits.contains($0) }.map {
+            InputEvent(InputEvent.key, $0, keysDown.contains($0) ? 1 : 0)
+        }
+        for code in UInt16(0)..<32 where (switchesOn ^ cloneSwitches) & (1 << UInt32(code)) != 0 {
+            frame.append(InputEvent(InputEvent.switchState, code, switchesOn & (1 << UInt32(code)) != 0 ? 1 : 0))
+        }
+        guard !frame.isEmpty else { return (consumed, []) }
+        frame.append(.endOfFrame)
+        noteWritten(frame)
+        return (consumed, frame)
     }
 
-    func contains(_ code: UInt16) -> Bool {
-        code < 768 && words[Int(code >> 6)] & (1 << UInt64(code & 63)) != 0
+    /// What the clone holds after `written`: its keys' presses and releases, its switches.
+    private mutating func noteWritten(_ written: [InputEvent]) {
+        for event in written {
+            switch (event.type, event.value) {
+            case (InputEvent.key, 1): cloneKeys.insert(event.code)
+            case (InputEvent.key, 0): cloneKeys.remove(event.code)
+            case (InputEvent.switchState, let value) where event.code < 32:
+                let bit: UInt32 = 1 << UInt32(event.code)
+                cloneSwitches = value != 0 ? cloneSwitches | bit : cloneSwitches & ~bit
+            default: break
+            }
+        }
     }
 }
 

@@ -25,6 +25,13 @@ final class EvdevReader {
         }
     }
 
+    /// The keys the device holds down now, as the kernel keeps them (EVIOCGKEY), in code order.
+    var keysDown: [UInt16] {
+        var bits = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
+        guard bits.withUnsafeMutableBufferPointer({ cevdev_keys_down(fd, $0.baseAddress) }) == 0 else { return [] }
+        return (0..<bits.count * 8).filter { bits[$0 / 8] & UInt8(1 << ($0 % 8)) != 0 }.map(UInt16.init)
+    }
+
     /// The key events (code, value) that arrive within `milliseconds`, until `enough` says so.
     func keys(within milliseconds: Int32, until enough: ([(UInt16, Int32)]) -> Bool = { _ in false }) -> [(UInt16, Int32)] {
         var keys: [(UInt16, Int32)] = []

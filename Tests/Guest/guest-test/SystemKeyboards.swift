@@ -12,7 +12,8 @@ import Glibc
 /// active on seat0, mediaremoted with that bus as its system bus, and dbus-monitor recording
 /// every message on it): the keyboard is listed as taken over by mediaremote-inputd for this
 /// session; letters and volume-up reach its clone, and only them; its play key reaches
-/// mediaremoted once; fast-forward held seeks while held; a keyboard unplugged with a key held
+/// mediaremoted once; after the keyboard's buffer overflowed, its clone holds what it does;
+/// fast-forward held seeks while held; a keyboard unplugged with a key held
 /// leaves nothing down; the session service killed, the keyboard is let go at once.
 @MainActor func checkSystemKeyboards() throws {
     let volumeUp: UInt16 = 115
@@ -51,6 +52,7 @@ import Glibc
     let leaked = clone.keys(within: 500)
     verdict(leaked.isEmpty, "system keyboards: the play key never reaches the clone", otherwise: "system keyboards: the clone gave \(leaked) for the play key")
 
+    try checkOverflow(keyboard!, clone: node)
     try checkOtherSeatKeyboard()
     try checkReadKeyboardsByReload(name)
 
