@@ -43,6 +43,7 @@ extension MediaDevices {
         do {
             let clone = try UInputClone(of: entry.device, uinput: uinput, loop: loop)
             entry.clone = clone
+            entry.filter.cloneMade(switchesOn: clone.switchesOn)
             return .tookOver(clone: clone.node ?? "")
         } catch {
             entry.device.ungrab()

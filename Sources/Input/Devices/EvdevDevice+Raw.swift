@@ -8,7 +8,7 @@ import Glibc
 /// Reading a device straight from the kernel, as a taken-over keyboard is read: every keystroke
 /// crosses it, and libevdev's queue and state, kept for each event, cost each one its time
 /// again. libevdev's state is then left behind, so after a SYN_DROPPED read this way the resync
-/// is the caller's, from ``kernelState``, never libevdev's.
+/// is the caller's, from ``keysDownBits`` and ``switchesOnBits``, never libevdev's.
 extension EvdevDevice {
     /// Reads what is pending into `buffer`: how many events came (0: nothing more pending).
     /// Throws when the device is gone or broken.
@@ -25,15 +25,20 @@ extension EvdevDevice {
         }
     }
 
-    /// The device's state now, as the kernel holds it: its keys down (EVIOCGKEY) and its
-    /// switches on (EVIOCGSW), bit n for code n; nothing down or on where it cannot say.
-    var kernelState: (keys: KeyBits, switches: UInt32) {
-        var keys = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
-        if keys.withUnsafeMutableBufferPointer({ cevdev_keys_down(fd, $0.baseAddress) }) != 0 { keys = [] }
-        var switches = [UInt8](repeating: 0, count: Int(SW_MAX) / 8 + 1)
-        if switches.withUnsafeMutableBufferPointer({ cevdev_switches_on(fd, $0.baseAddress) }) != 0 { switches = [] }
-        let switchBits = switches.prefix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << UInt32($1.offset * 8) }
-        return (KeyBits(kernelBytes: keys), switchBits)
+    /// The keys the kernel holds down now (EVIOCGKEY), bit n for code n; nil when it cannot say.
+    /// Asking drops the key events still queued for this reader: the answer counts them.
+    var keysDownBits: KeyBits? {
+        var bytes = [UInt8](repeating: 0, count: Int(KEY_MAX) / 8 + 1)
+        guard bytes.withUnsafeMutableBufferPointer({ cevdev_keys_down(fd, $0.baseAddress) }) == 0 else { return nil }
+        return KeyBits(kernelBytes: bytes)
+    }
+
+    /// The switches the kernel holds on now (EVIOCGSW), bit n for code n; nil when it cannot
+    /// say. Asking drops the switch events still queued for this reader.
+    var switchesOnBits: UInt32? {
+        var bytes = [UInt8](repeating: 0, count: Int(SW_MAX) / 8 + 1)
+        guard bytes.withUnsafeMutableBufferPointer({ cevdev_switches_on(fd, $0.baseAddress) }) == 0 else { return nil }
+        return bytes.prefix(4).enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << UInt32($1.offset * 8) }
     }
 
     /// When an event happened, on CLOCK_MONOTONIC (the device's clock is set so when opened).

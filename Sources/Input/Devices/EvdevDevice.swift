@@ -95,7 +95,7 @@ final class EvdevDevice {
     }
 
     /// The keys the kernel holds down now (EVIOCGKEY); none when the device cannot say.
-    var keysDown: [UInt16] { kernelState.keys.codes }
+    var keysDown: [UInt16] { keysDownBits?.codes ?? [] }
 
     /// Whether a key of the device is down now, by the kernel's state (false when it cannot say).
     var anyKeyDown: Bool { !keysDown.isEmpty }

@@ -36,10 +36,10 @@ public struct InputEvent: Equatable, Sendable, CustomStringConvertible {
 /// non-media key's
 /// autorepeat (value 2) is not written when the clone repeats by itself: the kernel repeats
 /// a key held on a device with EV_REP, the clone as it did the original, and writing both
-/// would repeat twice. SYN_DROPPED is not written either: the frame it cut is dropped, and the
-/// rest of it up to its SYN_REPORT, as the kernel's documentation asks; then ``resync(keysDown:
+/// would repeat twice. SYN_DROPPED is not written either: the frame it cut is dropped, the
+/// caller drops every event pending after it (as libevdev does), and ``resync(keysDown:
 /// switchesOn:consumedDown:)`` brings the clone to the device's true state. Past the frame, only
-/// what the clone holds is kept: the keys down and the switches on as it was written.
+/// what the clone holds is kept: the keys down and the switches on as it was made and written.
 public struct PassthroughFilter: Sendable {
     /// What one event read from the grabbed device comes to.
     public enum Step: Equatable, Sendable {
@@ -52,7 +52,8 @@ public struct PassthroughFilter: Sendable {
         /// nothing when the frame had nothing left to say.
         case write([InputEvent])
         /// SYN_DROPPED: the kernel dropped what the device said while it was not read. The
-        /// caller asks the kernel for the device's state now, for ``resync(keysDown:
+        /// caller drops every event pending (those read after it included: the kernel's state
+        /// counts them), then asks the kernel for the device's state, for ``resync(keysDown:
         /// switchesOn:consumedDown:)``.
         case resync
     }
@@ -68,8 +69,6 @@ public struct PassthroughFilter: Sendable {
     private var frame: [InputEvent] = []
     private var consumedInFrame = false
     private var frameWritten = false
-    /// After SYN_DROPPED, until its frame's SYN_REPORT: what was cut is not passed on.
-    private var skippingToReport = false
     /// What the clone holds, as it was written: what a resync compares the device's state with.
     private var cloneKeys = KeyBits()
     private var cloneSwitches: UInt32 = 0
@@ -86,10 +85,6 @@ public struct PassthroughFilter: Sendable {
             consumedInFrame = false
             frameWritten = false
         }
-        if skippingToReport {
-            if event.type == InputEvent.synchronization, event.code == InputEvent.report { skippingToReport = false }
-            return .wait
-        }
         switch (event.type, event.code) {
         case (InputEvent.key, _) where consumedBits.contains(event.code):
             consumedInFrame = true
@@ -100,7 +95,6 @@ public struct PassthroughFilter: Sendable {
             // What the frame said so far is in the state the resync compares with the clone's.
             frame.removeAll(keepingCapacity: true)
             consumedInFrame = false
-            skippingToReport = true
             return .resync
         case (InputEvent.led, _), (InputEvent.sound, _):
             // LEDs and sounds go from the desktop to the device (UInputClone), never back: the
@@ -118,6 +112,12 @@ public struct PassthroughFilter: Sendable {
             frame.append(event)
             return .wait
         }
+    }
+
+    /// The clone was made holding these switches on (the device's, as the take-over found
+    /// them), by code.
+    mutating func cloneMade(switchesOn: UInt32) {
+        cloneSwitches = switchesOn
     }
 
     /// After ``Step/resync``, with the device's state as the kernel reports it now (its keys down,

@@ -19,6 +19,8 @@ final class UInputClone {
     private let uinput: OpaquePointer
     private let fd: Int32
     private var feedback: FileDescriptorSource?
+    /// The switches it was made with on (the original's, as libevdev had them), bit n for code n.
+    let switchesOn: UInt32
 
     /// Opens /dev/uinput for one clone: the step that fails without access, taken before the
     /// device is grabbed.
@@ -50,14 +52,15 @@ final class UInputClone {
         uinput = made
         // The original's switches as they are (a jack's SW_HEADPHONE_INSERT): the clone starts
         // with every switch off.
-        var wroteSwitch = false
+        var switchesOn: UInt32 = 0
         for code in 0...UInt32(SW_MAX) where libevdev_has_event_code(device.device, UInt32(EV_SW), code) != 0 {
             let value = libevdev_get_event_value(device.device, UInt32(EV_SW), code)
             if value != 0 {
                 libevdev_uinput_write_event(uinput, UInt32(EV_SW), code, value)
-                wroteSwitch = true
+                if code < 32 { switchesOn |= 1 << code }
             }
         }
+        self.switchesOn = switchesOn
         // The original's repeat delay and period, so a key held repeats on the clone as it did
         // on the device (writing EV_REP to uinput sets them).
         var delay: Int32 = 0
@@ -66,7 +69,7 @@ final class UInputClone {
             libevdev_uinput_write_event(uinput, UInt32(EV_REP), UInt32(REP_DELAY), delay)
             libevdev_uinput_write_event(uinput, UInt32(EV_REP), UInt32(REP_PERIOD), period)
         }
-        if wroteSwitch { libevdev_uinput_write_event(uinput, UInt32(EV_SYN), UInt32(SYN_REPORT), 0) }
+        if switchesOn != 0 { libevdev_uinput_write_event(uinput, UInt32(EV_SYN), UInt32(SYN_REPORT), 0) }
         let original = device.fd
         do {
             feedback = try loop.watch(fd: fd) { [fd] _ in UInputClone.forwardFeedback(from: fd, to: original) }
