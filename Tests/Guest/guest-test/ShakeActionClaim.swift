@@ -13,9 +13,11 @@ import Glibc
 /// events.
 @MainActor func checkShakeActionClaim() throws {
     guard let daemon = processID(named: "mediaremoted") else { throw GuestFailure("mediaremoted not found") }
+    // Started just before: under emulation, and beside other work, it may take seconds to be up.
+    settle(30_000) { (try? bus.listNames().contains(MediaRemoteNames.busName)) == true }
     let sensor = try UInputDevice(name: "MediaRemote Test Action Sensor", keys: [], accelerometer: true, range: 8)
     guard let node = sensor.node else { throw GuestFailure("the sensor has no node") }
-    settle(5000) { holdsOpen(daemon, node) }
+    settle(15_000) { holdsOpen(daemon, node) }
     verdict(
         holdsOpen(daemon, node), "shake action: with an action set and no claim, the accelerometer is open",
         otherwise: "shake action: the accelerometer is closed with --shake-action nextTrack and no claim")
