@@ -52,6 +52,12 @@ extension Coordinator: EventDispatching, AudioRules, RememberingRules, ProxyRule
         rules.change { body(&$0.registry) }
     }
 
+    var lastPlayer: LastPlayer? { rules.dispatcher.resumption.last }
+
+    func rememberLastPlayer(_ player: LastPlayer) {
+        rules.change { $0.resumption.remember(player) }
+    }
+
     func audibilityChanged(_ changes: [(AppID, Audibility)]) {
         rules.change { $0.registry.audibilityChanged(changes, at: now) }
     }
@@ -90,6 +96,10 @@ extension Coordinator: PlayerTrackerDelegate {
         Log.info("player \(name) " + (tracker.ignores(name) ? "is ignored now (players.ignore), no longer followed" : "left"))
         forgetPlayer(of: app)
         rules.change { $0.registry.playerVanished(app) }
+    }
+
+    func playerDescribed(_ app: AppID, desktopEntry: String?, identity: String?) {
+        rules.change { $0.registry.playerDescribed(app, desktopEntry: desktopEntry, identity: identity) }
     }
 
     func playerUnreadable(_ name: BusName, _ error: DBusError) {

@@ -59,7 +59,7 @@ extension Configuration {
     /// would say so.
     static let options: [Option] = [
         .mode, .callTimeout, .mprisProxy,
-        .ignoredPlayers, .playerPriority, .pauseOnRouteLoss,
+        .ignoredPlayers, .playerPriority, .pauseOnRouteLoss, .resumeLast,
         .seekStep, .seekInterval, .headsetClickGap, .headsetHold,
         .readKeyboards, .includeDevices, .excludeDevices,
         .shakeAction, .shakeSensitivity, .longestShake,
@@ -82,6 +82,7 @@ extension Configuration.Option {
         "players", "ignore", Configuration.playerNames, \.ignoredPlayers, normalize: Configuration.playerName, flag: ("--ignore-player", "NAME"))
     public static let playerPriority = names("players", "priority", Configuration.playerNames, \.playerPriority, normalize: Configuration.playerName)
     public static let pauseOnRouteLoss = boolean("players", "pause_on_route_loss", \.pauseOnRouteLoss)
+    public static let resumeLast = boolean("players", "resume_last", \.resumeLast)
 
     public static let seekStep = milliseconds("keys", "seek_step_ms", 100...600_000, \.seekStep)
     public static let seekInterval = milliseconds("keys", "seek_interval_ms", 50...10_000, \.seekInterval)

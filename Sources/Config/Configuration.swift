@@ -22,6 +22,8 @@ public struct Configuration: Equatable, Sendable {
     /// Pause Now Playing when the output it is heard through goes away (a headset's sink
     /// removed, headphones unplugged), as iOS and Android do.
     public var pauseOnRouteLoss = true
+    /// A play with nobody to receive it launches the player that was Now Playing last.
+    public var resumeLast = true
 
     // [keys]
     /// How far each `Seek` of a held seek moves, and how often it repeats.

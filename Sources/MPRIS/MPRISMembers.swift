@@ -14,6 +14,8 @@ public enum MPRISMembers {
     public static let canRaise = TypedProperty<Bool>("CanRaise")
     public static let hasTrackList = TypedProperty<Bool>("HasTrackList")
     public static let identity = TypedProperty<String>("Identity")
+    /// The basename of the player's desktop entry, without `.desktop` (`audacious`).
+    public static let desktopEntry = TypedProperty<String>("DesktopEntry")
     public static let supportedUriSchemes = TypedProperty<[String]>("SupportedUriSchemes")
     public static let supportedMimeTypes = TypedProperty<[String]>("SupportedMimeTypes")
 

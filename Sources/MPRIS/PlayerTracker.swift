@@ -265,6 +265,9 @@ public final class PlayerTracker {
             guard let self, case .success(let all) = result, self.players[owner] != nil else { return }
             self.players[owner]?.rootProperties = all.properties
             self.mirror?.playerRootPropertiesRead(AppID(owner))
+            let entry = MPRISMembers.desktopEntry.value(in: all.properties).flatMap { $0.isEmpty ? nil : $0 }
+            let identity = MPRISMembers.identity.value(in: all.properties).flatMap { $0.isEmpty ? nil : $0 }
+            self.delegate?.playerDescribed(AppID(owner), desktopEntry: entry, identity: identity)
         }
     }
 

@@ -9,6 +9,9 @@ public protocol PlayerTrackerDelegate: AnyObject {
     /// Its status or capabilities changed (nil: that one did not).
     func playerChanged(_ app: AppID, status: PlaybackStatus?, capabilities: PlayerCapabilities?)
     func playerVanished(_ app: AppID)
+    /// Its root interface's properties were read (after it appeared): its desktop entry and
+    /// identity, each nil when it names none.
+    func playerDescribed(_ app: AppID, desktopEntry: String?, identity: String?)
     /// A player whose properties could not be read, and why; it is not tracked.
     func playerUnreadable(_ name: BusName, _ error: DBusError)
 }

@@ -97,4 +97,9 @@ extension MediaRemoteProxy {
     public func followEvents(_ handler: @escaping (Result<EventDispatched, DBusError>) -> Void) -> SignalSubscription {
         connection.subscribe(MediaRemoteMembers.eventDispatched, of: MediaRemoteNames.interface, handler: handler)
     }
+
+    /// Each launch of the last player to resume it (`Resuming`).
+    public func followResumes(_ handler: @escaping (Result<Resuming, DBusError>) -> Void) -> SignalSubscription {
+        connection.subscribe(MediaRemoteMembers.resuming, of: MediaRemoteNames.interface, handler: handler)
+    }
 }

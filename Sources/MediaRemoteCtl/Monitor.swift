@@ -1,5 +1,7 @@
 import ArgumentParser
 import DBus
+import MediaRemoteAPI
+import MediaRemoteClient
 
 /// `mediaremotectl monitor`: every event, live, one line each.
 struct Monitor: ParsableCommand {
@@ -30,6 +32,13 @@ struct Monitor: ParsableCommand {
             reason (noAnswer, or why it was discarded, such as nobodyReceiving \
             or noFirstResponder; null when handled). send --json and shake --json print the same objects.
 
+            A play or play/pause that finds no player launches the player that \
+            was Now Playing last (players.resume_last): monitor says so in a line \
+            of its own, "launched Audacious to resume (audacious.desktop, how)", or \
+            with --json an object with type launch, player, desktop_entry and how; \
+            the event's own line follows when the player takes it, or when the \
+            launch ends without it (launchFailed, launchedPlayerDidNotCome).
+
             Example:
               $ mediaremotectl monitor --json
               {"timestamp_us":5012394120,"type":"remoteControl",
@@ -58,7 +67,24 @@ struct Monitor: ParsableCommand {
         let subscription = client.followEvents { event in
             writeLine(json ? event.json(wallClock: wallClock).text : event.line(wallClock: wallClock))
         }
-        defer { subscription.cancel() }
+        let resumes = client.proxy.followResumes { result in
+            guard case .success(let launch) = result else { return }
+            writeLine(json ? Monitor.launchJSON(launch).text : Monitor.line(launch))
+        }
+        defer {
+            subscription.cancel()
+            resumes.cancel()
+        }
         try client.runSayingPresence()
+    }
+
+    /// A launch to resume, as its line: "launched Audacious to resume (audacious.desktop, as …)".
+    static func line(_ launch: Resuming) -> String {
+        "launched \(launch.player) to resume (\(launch.desktopEntry).desktop, \(launch.how)); the play goes to it when its player comes"
+    }
+
+    static func launchJSON(_ launch: Resuming) -> JSON {
+        .object([("type", .string("launch")), ("player", .string(launch.player)), ("desktop_entry", .string(launch.desktopEntry)),
+                 ("how", .string(launch.how))])
     }
 }

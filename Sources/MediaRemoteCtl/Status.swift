@@ -29,6 +29,7 @@ struct Status: ParsableCommand {
               Receiving:       :1.12
               Motion claims:   none
               Seeking:         none
+              Resumes:         mpv (mpv.desktop), on a play with no player
               Players:         org.mpris.MediaPlayer2.mpv  Playing  receiving
 
             With --follow, one line now and one each time Now Playing, its \
@@ -62,7 +63,11 @@ struct Status: ParsableCommand {
             (CLOCK_MONOTONIC microseconds; ends_by null for a seek a key holds); \
             not_answering (an object: the name of each app that did not answer \
             an event, and which events pass by until it answers again, to the \
-            CLOCK_MONOTONIC microseconds it went unanswered); players, an array of objects with name, status and receiving. With \
+            CLOCK_MONOTONIC microseconds it went unanswered); resumes (the \
+            player a play or play/pause with nobody to receive it launches, \
+            with its desktop entry, or null) and resumes_nothing_because (why \
+            it launches none, or null); launching (the player being launched \
+            now, or null); players, an array of objects with name, status and receiving. With \
             --follow --json, one track object a line, or null.
 
             Example:
@@ -80,6 +85,8 @@ struct Status: ParsableCommand {
                  "path":"/org/mpris/MediaPlayer2","action":null}],
                "chain_discarded":null,"receiving":[":1.12"],
                "motion_claims":{},"not_answering":{},
+               "resumes":"mpv (mpv.desktop)",
+               "resumes_nothing_because":null,"launching":null,
                "seeks":[{"direction":"beginSeekingForward",
                  "source":"api","bus_name":"org.mpris.MediaPlayer2.mpv",
                  "path":"/org/mpris/MediaPlayer2","since":81200000000,
@@ -132,6 +139,7 @@ struct Status: ParsableCommand {
             writeLine("\(index == 0 ? "Not answering:" : "")".padding(17)
                 + "\(entry.key), since an event \(ago) ago; events pass it by until it answers again")
         }
+        writeLine("Resumes:         " + Self.resumeLine(state))
         if properties.players.isEmpty { writeLine("Players:         none") }
         for (index, player) in properties.players.enumerated() {
             let receiving = player.receiving ? "receiving" : "not receiving"
@@ -153,8 +161,18 @@ struct Status: ParsableCommand {
             ("motion_claims", .object(state.motionClaims.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .number(UInt64($0.value))) })),
             ("seeks", .array(state.seeks.map(Self.json))),
             ("not_answering", .object(state.notAnswering.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .number($0.value)) })),
+            ("resumes", JSON(state.resumes)), ("resumes_nothing_because", JSON(state.resumesNothingBecause)),
+            ("launching", JSON(state.launching)),
             ("players", .array(players)),
         ])
+    }
+
+    /// What a play with nobody to receive it does: "Audacious (audacious.desktop), on a play with
+    /// no player" (launched then), "launching Audacious now", or why nothing.
+    static func resumeLine(_ state: DescribeStateReply) -> String {
+        if let launching = state.launching { return "launching \(launching) now, for the play that found nobody to receive it" }
+        if let resumes = state.resumes { return "\(resumes), on a play with no player" }
+        return "nothing: \(state.resumesNothingBecause ?? "no player to resume")"
     }
 
     /// "forward, begun by api 3.2 s ago, handled by NAME PATH; ends by itself in 6.8 s".

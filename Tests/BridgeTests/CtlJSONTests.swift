@@ -36,7 +36,8 @@ struct CtlJSONTests {
         #expect(status.stdout == #"""
             {"version":"\#(MediaRemoteVersion.current)","now_playing":null,"now_playing_reason":null,"track":null,\#
             "first_responder":null,"mode":"compat","chain":[],\#
-            "chain_discarded":"nobodyReceiving","receiving":[],"motion_claims":{},"seeks":[],"not_answering":{},"players":[]}
+            "chain_discarded":"nobodyReceiving","receiving":[],"motion_claims":{},"seeks":[],"not_answering":{},"resumes":null,\#
+            "resumes_nothing_because":"no player has been Now Playing yet, so there is none to resume","launching":null,"players":[]}
 
             """#)
         _ = try Self.parse(status.stdout)

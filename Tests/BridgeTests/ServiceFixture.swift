@@ -28,17 +28,19 @@ final class ServiceFixture {
     /// `logToFile`: the daemon's output goes to ``logFile`` (for long runs) instead of a pipe.
     /// `audioServer`: a real one (``PrivateAudioServer``) for the daemon and the players.
     /// `stateHome`: the state folder's parent, when it is another fixture's (one person's two buses).
+    /// `environment`: variables the daemon and the children get beside the bus's (a display).
     init(
         arguments: [String] = [], configuration: String? = nil, logToFile: Bool = false, audioServer: Bool = false,
-        stateHome: URL? = nil, before: (PrivateBus) throws -> Void = { _ in }
+        stateHome: URL? = nil, environment extra: [String: String] = [:], before: (PrivateBus) throws -> Void = { _ in }
     ) throws {
         bus = try PrivateBus(stateHome: stateHome)
+        self.extraEnvironment = extra
         audio = audioServer ? try PrivateAudioServer(bus: bus.environment) : nil
         if let configuration { try bus.writeConfiguration(configuration) }
         try before(bus)
         self.arguments = arguments
         outputFile = logToFile ? bus.directory.appendingPathComponent("mediaremoted.log").path : nil
-        daemon = Subprocess(DaemonTests.daemon, arguments, environment: audio?.environment ?? bus.environment, outputFile: outputFile)
+        daemon = Subprocess(DaemonTests.daemon, arguments, environment: (audio?.environment ?? bus.environment).merging(extra) { $1 }, outputFile: outputFile)
         try daemon.start()
         loop = try EventLoop()
         client = try bus.connect(loop: loop)
@@ -72,8 +74,10 @@ final class ServiceFixture {
         return stopped
     }
 
-    /// The environment of the daemon and the children: the bus's, and the audio server's if any.
-    var environment: [String: String] { audio?.environment ?? bus.environment }
+    /// The environment of the daemon and the children: the bus's, the audio server's if any,
+    /// and what the test added.
+    var environment: [String: String] { (audio?.environment ?? bus.environment).merging(extraEnvironment) { $1 } }
+    private let extraEnvironment: [String: String]
 
     /// Where the daemon's output goes when the fixture was made with `logToFile`.
     var logFile: URL { bus.directory.appendingPathComponent("mediaremoted.log") }
@@ -102,25 +106,26 @@ final class ServiceFixture {
 
     /// Calls a method and runs the loop until it answers, so objects the test exports on this
     /// loop (players of its own) can answer what the service asks them meanwhile.
-    func call(_ destination: BusName, _ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = [])
-        -> Result<Message, DBusError>
-    {
+    func call(
+        _ destination: BusName, _ path: ObjectPath, _ interface: InterfaceName, _ member: MemberName, _ arguments: [Value] = [],
+        timeout: Duration = .seconds(10)
+    ) -> Result<Message, DBusError> {
         var result: Result<Message, DBusError>?
         client.call(destination: destination, path: path, interface: interface, member: member, arguments: arguments) { result = $0 }
-        wait { result != nil }
+        wait(timeout: timeout) { result != nil }
         return result ?? .failure(.failed("no answer"))
     }
 
     /// Calls a method of the bridge and runs the loop until it answers.
-    func callBridge(_ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = MediaRemoteNames.interface)
-        -> Result<Message, DBusError>
-    {
-        call(MediaRemoteNames.busName, MediaRemoteNames.objectPath, interface, member, arguments)
+    func callBridge(
+        _ member: MemberName, _ arguments: [Value] = [], interface: InterfaceName = MediaRemoteNames.interface, timeout: Duration = .seconds(10)
+    ) -> Result<Message, DBusError> {
+        call(MediaRemoteNames.busName, MediaRemoteNames.objectPath, interface, member, arguments, timeout: timeout)
     }
 
     /// `SendRemoteControlEvent`: (handled, bus name, path), or the error's name.
-    func send(_ subtype: String) -> String {
-        switch callBridge(MediaRemoteMembers.sendRemoteControlEvent.name, [.string(subtype)]) {
+    func send(_ subtype: String, timeout: Duration = .seconds(10)) -> String {
+        switch callBridge(MediaRemoteMembers.sendRemoteControlEvent.name, [.string(subtype)], timeout: timeout) {
         case .success(let reply):
             do throws(DBusError) {
                 return try SendRemoteControlEventReply(arguments: reply.arguments).handledBy?.description ?? "discarded"

@@ -30,6 +30,8 @@ enum Step {
     case sound(AppID, Audibility)
     /// An app that did not answer an event answered again (the shell's ping).
     case answers(AppID)
+    /// A player's root properties read: its desktop entry (its identity is the entry, capitalised).
+    case describe(AppID, desktopEntry: String?)
 }
 
 struct Transcript {
@@ -58,6 +60,9 @@ struct Transcript {
             return
         }
         now += .milliseconds(10)
+        // As the shell does around every change (RulesEffect.apply): the last player follows Now Playing.
+        dispatcher.noteNowPlaying(at: now)
+        defer { dispatcher.noteNowPlaying(at: now) }
         switch step {
         case .begin(let app): dispatcher.registry.beginReceiving(app, at: now)
         case .end(let app): dispatcher.registry.endReceiving(app)
@@ -85,6 +90,7 @@ struct Transcript {
         case .shift(let offset): _ = dispatcher.registry.shift(by: offset, at: now)
         case .sound(let app, let audibility): dispatcher.registry.audibilityChanged(app, to: audibility, at: now)
         case .answers(let app): dispatcher.registry.answered(app)
+        case .describe(let app, let entry): dispatcher.registry.playerDescribed(app, desktopEntry: entry, identity: entry.map { $0.prefix(1).uppercased() + $0.dropFirst() })
         case .wait: break
         }
     }
@@ -122,6 +128,29 @@ struct Transcript {
         dispatcher.finished(dispatch, at: now)
         guard case .finished(let outcome) = step else { fatalError("unreachable") }
         return (outcome, dispatch.delivered)
+    }
+}
+
+extension Transcript {
+    /// Dispatches a remote-control event from `source`, and gives its first step (a launch of
+    /// the last player, or its end when nobody could take it) without answering anything.
+    mutating func start(_ subtype: RemoteControlSubtype, from source: EventSource = .api) -> Dispatch.Step {
+        now += .milliseconds(1)
+        var dispatch = dispatcher.dispatch(.remoteControl(subtype, at: now, from: source), at: now)
+        let step = dispatch.start()
+        if case .finished = step { dispatcher.finished(dispatch, at: now) }
+        return step
+    }
+
+    /// Runs `dispatch` (one the rules gave back: a resumed event, or a launch's end), each
+    /// delivery handled; its outcome and the links delivered to.
+    mutating func run(_ dispatch: Dispatch) -> (outcome: Outcome, delivered: [Link]) {
+        var running = dispatch
+        var step = running.start()
+        while case .deliver = step { step = running.answer(.handled) }
+        dispatcher.finished(running, at: now)
+        guard case .finished(let outcome) = step else { fatalError("a resumed dispatch launches nothing") }
+        return (outcome, running.delivered)
     }
 }
 

@@ -61,7 +61,10 @@ enum Describe {
             },
             notAnswering: Dictionary(
                 registry.notAnswering.map { (registry.player(of: $0.key)?.busName ?? $0.key.busName, $0.value.microseconds) }
-            ) { first, _ in first }
+            ) { first, _ in first },
+            resumes: dispatcher.resumption.candidate.map { "\($0.player.name) (\($0.desktopEntry).desktop)" },
+            resumesNothingBecause: dispatcher.resumption.whyNothingLaunched,
+            launching: dispatcher.resumption.launch.map(\.player.name)
         )
     }
 

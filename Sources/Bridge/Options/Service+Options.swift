@@ -42,6 +42,7 @@ extension Service {
         public var shakeAction: ShakeAction { configuration.shakeAction }
         /// Whether Now Playing is paused when the output it is heard through goes away.
         public var pauseOnRouteLoss: Bool { configuration.pauseOnRouteLoss }
+        public var resumeLast: Bool { configuration.resumeLast }
 
         /// Which input devices to read, and how.
         public var input: MediaDevices.Options {

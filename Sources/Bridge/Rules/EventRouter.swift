@@ -1,5 +1,6 @@
 import Core
 import Loop
+import MediaRemoteAPI
 import Time
 
 /// The rules at work, as a state machine: their state (the dispatcher and its registry), every
@@ -56,10 +57,28 @@ final class EventRouter {
         return effects(of: next, step)
     }
 
+    /// The launch under way can go on (its player came, and can take the event): the event's
+    /// way up its chain again, or its end.
+    func resume() -> [RulesEffect] {
+        guard var running = dispatcher.takeResumed(at: now) else { return [] }
+        let step = running.start()
+        return effects(of: running, step)
+    }
+
+    /// The launch under way ends without its player: its event ends discarded for `reason`.
+    func endLaunch(_ reason: DiscardReason) -> [RulesEffect] {
+        guard var running = dispatcher.endLaunch(reason) else { return [] }
+        let step = running.start()
+        return effects(of: running, step)
+    }
+
     private func effects(of running: Dispatch, _ step: Dispatch.Step) -> [RulesEffect] {
         switch step {
         case .deliver(let link):
             return [.deliver(running, to: link)]
+        case .launch(let launch):
+            // Still in flight: it goes on when the player comes (``resume()``), or ends.
+            return [.launch(launch), .publish]
         case .finished(let outcome):
             dispatchesInFlight -= 1
             dispatcher.finished(running, at: now)

@@ -26,6 +26,12 @@ enum RulesEffect: Equatable {
     /// Wait for this app, which did not answer, to answer again (``AnswerWatch``): until then
     /// events pass it by.
     case awaitAnswer(AppID)
+    /// Launch the last player to resume (``Resumption``), and wait for it until the launch's
+    /// deadline; the dispatch that asked goes on when it comes (``resume``).
+    case launch(Resumption.Launch)
+    /// The launched player can take the event it was launched for: send it on its way again
+    /// (``EventRouter/resume()``).
+    case resume
 
     /// The rules' state before a change: what the change's effects are judged against.
     struct Before {
@@ -42,9 +48,12 @@ enum RulesEffect: Equatable {
     static func apply<Result, Failure: Error>(
         _ change: (inout Dispatcher) throws(Failure) -> Result, to dispatcher: inout Dispatcher, at now: MonotonicInstant
     ) throws(Failure) -> (Result, [RulesEffect]) {
+        // The last player follows Now Playing, before the change (an app leaving was it) and after.
+        dispatcher.noteNowPlaying(at: now)
         let before = Before(dispatcher)
         var after = dispatcher
         let result = try change(&after)
+        after.noteNowPlaying(at: now)
         dispatcher = after
         return (result, ofChange(from: before, to: after, at: now))
     }
@@ -52,7 +61,8 @@ enum RulesEffect: Equatable {
     /// What a change of the rules' state from `before` to `after` asks, in order: the sensors
     /// follow the claims at once; then the dispatch of a shake's cancel the change called for
     /// starts (its call is sent before the announcement unless calls to that app are already
-    /// queued); the announcement comes last, of the state with all of it done. Every change
+    /// queued); so does a launched player's event, once the change brought a player that can
+    /// take it; the announcement comes last, of the state with all of it done. Every change
     /// publishes: whether anything a person sees changed is the announcer's to find.
     static func ofChange(from before: Before, to after: Dispatcher, at now: MonotonicInstant) -> [RulesEffect] {
         var effects: [RulesEffect] = [.motion(wanted: after.wantsMotion)]
@@ -61,6 +71,7 @@ enum RulesEffect: Equatable {
         {
             effects.append(.dispatch(cancel))
         }
+        if after.resumeReady { effects.append(.resume) }
         effects.append(.publish)
         return effects
     }

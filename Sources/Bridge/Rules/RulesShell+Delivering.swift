@@ -53,7 +53,9 @@ extension RulesShell {
     }
 
     /// Every event at debug level; at info, those nobody took (a decision a person may wonder about).
-    static func log(_ event: Event, _ outcome: Outcome) {
+    /// An event nobody received that could have resumed a player says why it resumed none
+    /// (`nothingResumed`).
+    static func log(_ event: Event, _ outcome: Outcome, nothingResumed: String? = nil) {
         switch outcome {
         case .handled(.shakeAction(let action, _, let player)):
             // A decision the service made itself, on a person's configuration: said at info.
@@ -65,7 +67,8 @@ extension RulesShell {
                 "\(RulesShell.describe(event)) from \(event.source): sent to \(ObjectAddress(link)), which did not answer in time; "
                     + "it may still act on it, so it goes to nobody else, and events pass its app (\(link.app)) by until it answers again")
         case .discarded(let reason):
-            Log.info("\(RulesShell.describe(event)) from \(event.source): discarded (\(reason.rawValue): \(reason.explanation))")
+            Log.info("\(RulesShell.describe(event)) from \(event.source): discarded (\(reason.rawValue): \(reason.explanation))"
+                + (nothingResumed.map { "; nothing to resume: \($0)" } ?? ""))
         }
     }
 

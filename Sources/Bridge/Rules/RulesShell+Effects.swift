@@ -1,5 +1,6 @@
 import Core
 import Loop
+import MediaRemoteAPI
 import SystemFiles
 import Time
 
@@ -44,10 +45,14 @@ extension RulesShell {
                     self.perform(self.router.answered(running, answer), completion: completion)
                 }
             case .announce(let event, let outcome):
-                RulesShell.log(event, outcome)
+                RulesShell.log(event, outcome, nothingResumed: outcome == .discarded(.nobodyReceiving) ? whyNothingResumed(event) : nil)
                 announce(event, outcome)
             case .finished(let outcome): completion?(outcome)
             case .awaitAnswer(let app): answers.watch(app, hasPlayer: router.registry.player(of: app) != nil)
+            case .launch(let launch): self.launch(launch, completion: completion)
+            case .resume:
+                launchTimer.arm(at: nil)
+                perform(router.resume(), completion: takeResumeCompletion())
             }
         }
     }

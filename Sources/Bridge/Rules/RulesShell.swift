@@ -36,6 +36,10 @@ final class RulesShell {
     let answers: AnswerWatch
     /// The players' failures the log has told of.
     var failures = FailureLog()
+    /// Launches the last player to resume it (``Resumption``).
+    let launcher: AppLauncher
+    /// Whoever sent the event a launch is under way for, told its outcome when it ends.
+    var resumeCompletion: ((Outcome) -> Void)?
     weak var host: (any RulesHost)?
     /// Ends a seek begun by a call that got no end.
     private(set) lazy var seekTimer = DeadlineTimer(loop: connection.loop, onFailure: {
@@ -46,6 +50,10 @@ final class RulesShell {
     private(set) lazy var graceTimer = DeadlineTimer(loop: connection.loop, onFailure: {
         Log.warning("cannot make the track-change timer (\($0)): Now Playing moves at the next change instead")
     }) { [unowned self] in self.perform([.publish]) }
+    /// Ends a launch whose player has not come in time (``Resumption/patience``).
+    private(set) lazy var launchTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+        Log.warning("cannot make the timer that ends a launch to resume (\($0)): a launch whose player never comes waits for the next play")
+    }) { [unowned self] in self.launchTimedOut() }
 
     /// The rules with `options`' settings, taken as they are: there is nothing to announce yet
     /// (the first state is published at start).
@@ -55,6 +63,7 @@ final class RulesShell {
         delivery = PlayerDelivery(
             calls: calls, callTimeout: options.callTimeout, seekStep: options.seekStep, seekInterval: options.seekInterval)
         answers = AnswerWatch(connection: connection)
+        launcher = AppLauncher(connection: connection)
         _ = router.apply { Self.setRules(&$0, options) }
     }
 
@@ -72,6 +81,8 @@ final class RulesShell {
         dispatcher.registry.mode = options.mode
         dispatcher.registry.playerPriority = options.playerPriority
         dispatcher.shakeAction = options.shakeAction
+        dispatcher.resumption.isOn = options.resumeLast
+        dispatcher.resumption.ignored = options.ignoredPlayers
     }
 
     /// Starts telling: of players' failures (once each), of apps answering again.

@@ -11,6 +11,9 @@ protocol RememberingRules: AnyObject {
     var registry: Registry { get }
     var now: MonotonicInstant { get }
     func changeRegistry(_ body: (inout Registry) -> Void)
+    /// The player a play with nobody receiving would launch (``Resumption/last``).
+    var lastPlayer: LastPlayer? { get }
+    func rememberLastPlayer(_ player: LastPlayer)
 }
 
 /// What the rules know, kept across restarts (``StateStore``): recalled at start for the
@@ -22,6 +25,9 @@ final class StateKeeper {
     private var recallDeadline: Timer?
     private var saved: SavedState?
     weak var rules: (any RememberingRules)?
+    /// Where the last player is kept, for any bus (``LastPlayerFile``), and what it holds.
+    private var lastPlayerPath: String?
+    private var lastPlayerWritten: LastPlayer?
 
     /// The longest the players found at start may take to be read (a `GetAll` and its retry
     /// take at most about 4 s).
@@ -36,6 +42,7 @@ final class StateKeeper {
             Log.warning("neither STATE_DIRECTORY, XDG_STATE_HOME nor HOME is set: who was Now Playing is not kept across restarts")
             return
         }
+        recallLastPlayer(from: folder + "/" + LastPlayerFile.name)
         let busID: String
         do throws(DBusError) {
             busID = try connection.busID()
@@ -85,10 +92,39 @@ final class StateKeeper {
     }
 
     /// Keeps the memory up to date (as each change is published): not while it is being
-    /// recalled, when the rules know less than the file.
+    /// recalled, when the rules know less than the file. The last player is written when it
+    /// changes, which is when Now Playing goes to another player.
     func remember() {
+        if let path = lastPlayerPath, let last = rules?.lastPlayer, last != lastPlayerWritten {
+            lastPlayerWritten = last
+            do throws(TextFile.WriteFailure) {
+                try TextFile.replace(path, with: LastPlayerFile.text(of: last))
+            } catch {
+                Log.warning("cannot keep the last player in \(path) (\(error)): a play after a restart resumes nothing")
+            }
+        }
         guard let registry = rules?.registry, !registry.isRecalling else { return }
         store?.remember(registry.memory)
+    }
+
+    /// The last player an earlier service kept, on any bus, remembered for a play to resume.
+    private func recallLastPlayer(from path: String) {
+        lastPlayerPath = path
+        switch TextFile.read(path, limit: 4096) {
+        case .failure(let failure) where failure.isMissing:
+            return
+        case .failure(let failure):
+            Log.warning("cannot read the last player from \(path) (\(failure)): a play with no player on the bus resumes nothing until one plays")
+        case .success(let text):
+            switch LastPlayerFile.player(in: text) {
+            case .success(let player):
+                lastPlayerWritten = player
+                rules?.rememberLastPlayer(player)
+                Log.debug("the last player, which a play with no player on the bus launches: \(player.name)")
+            case .failure(let why):
+                Log.warning("\(path) is not a last player this service can read (\(why)); it is replaced when a player is Now Playing")
+            }
+        }
     }
 
     /// The service stops: the memory written as it is now.

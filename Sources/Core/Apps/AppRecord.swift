@@ -20,6 +20,9 @@ struct AppRecord: Hashable, Sendable {
     /// did before, nobody knows.
     var foundOnBus = false
     var motionClaims = 0
+    /// Its player's MPRIS `DesktopEntry` and `Identity`, once read (after the player appears).
+    var desktopEntry: String?
+    var identity: String?
     /// What the audio server says of its sound, and when it was last heard (it stopped being
     /// audible then; nil if it never was while MediaRemote listened).
     var audibility = Audibility.unknown

@@ -17,6 +17,9 @@ public struct Dispatch: Equatable, Sendable {
     public enum Step: Hashable, Sendable {
         case deliver(Link)
         case finished(Outcome)
+        /// Nobody receives it, and it launches the last player (``Resumption``): it goes on
+        /// when that player can take it (``Dispatcher/takeResumed(at:)``), or ends.
+        case launch(Resumption.Launch)
     }
 
     public let event: Event
@@ -26,6 +29,8 @@ public struct Dispatch: Equatable, Sendable {
     /// The links the event was delivered to, in order.
     public private(set) var delivered: [Link] = []
     public private(set) var outcome: Outcome?
+    /// The launch it starts, for a dispatch that launches the last player.
+    private var launching: Resumption.Launch?
 
     init(event: Event, links: [Link], emptyReason: DiscardReason) {
         self.event = event
@@ -33,8 +38,25 @@ public struct Dispatch: Equatable, Sendable {
         self.emptyReason = emptyReason
     }
 
+    /// A dispatch that launches the last player and waits for it.
+    init(event: Event, launching launch: Resumption.Launch) {
+        self.init(event: event, links: [], emptyReason: .nobodyReceiving)
+        launching = launch
+    }
+
+    /// A dispatch already handled, delivering nothing: the player launched to resume it plays
+    /// by itself (some resume what they played when they start).
+    init(event: Event, handledAlreadyBy link: Link) {
+        self.init(event: event, links: [link], emptyReason: .declined)
+        outcome = .handled(link)
+    }
+
     /// The first step.
-    public mutating func start() -> Step { advance() }
+    public mutating func start() -> Step {
+        if let launching { return .launch(launching) }
+        if let outcome { return .finished(outcome) }
+        return advance()
+    }
 
     /// Records the answer of the link last delivered to, and gives the next step.
     public mutating func answer(_ answer: Answer) -> Step {

@@ -14,6 +14,9 @@ public struct Dispatcher: Sendable {
     var shakeHandler: Link?
     /// The source of the shake in progress, nil when none is.
     public private(set) var shakeSource: EventSource?
+    /// The last player, which a play with nobody receiving launches, and the launch under way
+    /// (Dispatcher+Resumption.swift).
+    public var resumption = Resumption()
 
     public init(registry: Registry = Registry(), shakeAction: ShakeAction = .none) {
         self.registry = registry
@@ -23,7 +26,9 @@ public struct Dispatcher: Sendable {
     /// Starts dispatching `event`: its chain, as a state machine. A pause, play/pause or stop
     /// on its way to a playing app is remembered: if the app pauses, it stays Now Playing.
     public mutating func dispatch(_ event: Event, at now: MonotonicInstant) -> Dispatch {
+        noteNowPlaying(at: now)
         let (links, reason) = chain(for: event, at: now)
+        if links.isEmpty, reason == .nobodyReceiving, let resuming = resumeDispatch(event, at: now) { return resuming }
         if let app = Dispatcher.mayPause(event, links) { registry.pauseRequested(of: app, at: now) }
         return Dispatch(event: event, links: links, emptyReason: reason)
     }

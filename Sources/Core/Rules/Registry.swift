@@ -118,6 +118,20 @@ public struct Registry: Sendable {
         }
     }
 
+    /// The player's root properties were read: its desktop entry and identity (each nil when it
+    /// names none), which say how a play may launch it again once it quits (``Resumption``).
+    public mutating func playerDescribed(_ app: AppID, desktopEntry: String?, identity: String?) {
+        guard apps[app]?.player != nil else { return }
+        apps[app]?.desktopEntry = desktopEntry
+        apps[app]?.identity = identity
+    }
+
+    /// The player of `app` as resumption would remember it.
+    func lastPlayer(of app: AppID) -> LastPlayer? {
+        guard let record = apps[app], let player = record.player else { return nil }
+        return LastPlayer(desktopEntry: record.desktopEntry, busName: player.busName, identity: record.identity)
+    }
+
     /// The app's player left the bus, but the connection stays.
     public mutating func playerVanished(_ app: AppID) {
         apps[app]?.player = nil

@@ -30,6 +30,7 @@ public enum MediaRemoteMembers {
     public static let configurationFile = TypedProperty<String>("ConfigurationFile")
     public static let inputDirectory = TypedProperty<String>("InputDirectory")
 
-    // The signal.
+    // The signals.
     public static let eventDispatched = TypedSignal<EventDispatched>("EventDispatched")
+    public static let resuming = TypedSignal<Resuming>("Resuming")
 }

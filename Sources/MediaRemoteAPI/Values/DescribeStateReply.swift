@@ -20,13 +20,22 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
     /// until they do: each by its player's name (its unique name when it has none), with the
     /// moment the event went unanswered (CLOCK_MONOTONIC microseconds).
     public var notAnswering: [BusName: UInt64]
+    /// The player a play or play/pause with nobody to receive it would launch, by its identity
+    /// and desktop entry ("Audacious (audacious.desktop)"); nil when it would launch none.
+    public var resumes: String?
+    /// Why such a play would launch nothing; nil when it would launch a player.
+    public var resumesNothingBecause: String?
+    /// The player being launched to resume now; nil when none is.
+    public var launching: String?
 
     public init(
         chain: [Link], chainDiscarded: String?, nowPlayingReason: String?, receiving: [BusName], motionClaims: [BusName: UInt32],
-        seeks: [Seek] = [], notAnswering: [BusName: UInt64] = [:]
+        seeks: [Seek] = [], notAnswering: [BusName: UInt64] = [:], resumes: String? = nil, resumesNothingBecause: String? = nil,
+        launching: String? = nil
     ) {
         (self.chain, self.chainDiscarded, self.nowPlayingReason) = (chain, chainDiscarded, nowPlayingReason)
         (self.receiving, self.motionClaims, self.seeks, self.notAnswering) = (receiving, motionClaims, seeks, notAnswering)
+        (self.resumes, self.resumesNothingBecause, self.launching) = (resumes, resumesNothingBecause, launching)
     }
 
     public static let fields = [Field("state", [String: Value].self)]
@@ -40,7 +49,8 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
                 ("chain", chain.dbusValue), ("chain_discarded", (chainDiscarded ?? "").dbusValue),
                 ("now_playing_reason", (nowPlayingReason ?? "").dbusValue), ("receiving", receiving.dbusValue),
                 ("motion_claims", .dictionary(key: .string, value: .uint32, claims)), ("seeks", seeks.dbusValue),
-                ("not_answering", .dictionary(key: .string, value: .uint64, silent)),
+                ("not_answering", .dictionary(key: .string, value: .uint64, silent)), ("resumes", (resumes ?? "").dbusValue),
+                ("resumes_nothing_because", (resumesNothingBecause ?? "").dbusValue), ("launching", (launching ?? "").dbusValue),
             ])
         ]
     }
@@ -53,5 +63,7 @@ public struct DescribeStateReply: MessageBody, Hashable, Sendable {
         (chainDiscarded, nowPlayingReason) = (discarded.isEmpty ? nil : discarded, why.isEmpty ? nil : why)
         (receiving, motionClaims, seeks) = (try state("receiving"), try state("motion_claims"), try state("seeks"))
         notAnswering = try state("not_answering")
+        let (resumes, nothing, launching): (String, String, String) = (try state("resumes"), try state("resumes_nothing_because"), try state("launching"))
+        (self.resumes, resumesNothingBecause, self.launching) = (resumes.isEmpty ? nil : resumes, nothing.isEmpty ? nil : nothing, launching.isEmpty ? nil : launching)
     }
 }

@@ -21,6 +21,15 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
     /// A shake ended with no responder first responder, and the shake action set had no Now
     /// Playing player to act on.
     case noPlayerForShakeAction
+    /// A play with nobody receiving it while the last player is being launched to resume: the
+    /// first play goes to it, and this one launches nothing more.
+    case launchUnderway
+    /// A play that launched the last player to resume, which could not be launched (the log
+    /// says why).
+    case launchFailed
+    /// A play that launched the last player to resume, of which no player that could take it
+    /// came in time.
+    case launchedPlayerDidNotCome
 
     public var description: String { rawValue }
 
@@ -36,6 +45,9 @@ public enum DiscardReason: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .noSeekInProgress: "no seek in that direction is in progress"
         case .noShakeAction: "no responder is first responder, and no shake action is set (shake.action)"
         case .noPlayerForShakeAction: "no responder is first responder, and the shake action has no Now Playing player to act on"
+        case .launchUnderway: "the last player is being launched to resume, and the first play goes to it"
+        case .launchFailed: "the last player could not be launched to resume (the log says why)"
+        case .launchedPlayerDidNotCome: "the last player was launched to resume, and no player of it that could play came within 20 s"
         }
     }
 }

@@ -1,0 +1,142 @@
+import Core
+import DBus
+import DBusTypes
+import SystemFiles
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Launches the last player to resume it, as desktops launch apps (issue 37): by its desktop
+/// entry, D-Bus activation where the entry asks for it, else its `Exec` started by the user
+/// manager as a transient unit of its own (`StartTransientUnit`, as `systemd-run --user` does),
+/// so the app gets the person's session, not this service's sandbox, and does not die with the
+/// service. Where the bus has no user manager (`make run`'s private bus), a process of its own
+/// session, which this service does not keep as its child.
+final class AppLauncher {
+    enum Result: Equatable {
+        /// Launched: how, for the log ("as app-mediaremote-audacious@1a2b.service").
+        case launched(String)
+        case failed(String)
+    }
+
+    private let connection: Connection
+    private let environment: (String) -> String?
+
+    init(connection: Connection, environment: @escaping (String) -> String? = Environment.value) {
+        self.connection = connection
+        self.environment = environment
+    }
+
+    func launch(_ launch: Resumption.Launch, done: @escaping (Result) -> Void) {
+        let folders = DesktopEntry.folders(environment)
+        let entry: DesktopEntry
+        do {
+            guard let found = try DesktopEntry.find(launch.desktopEntry, in: folders) else {
+                return done(.failed("there is no \(launch.desktopEntry).desktop in \(folders.joined(separator: ", "))"))
+            }
+            entry = found
+        } catch {
+            return done(.failed(error.description))
+        }
+        if entry.dbusActivatable { return activate(entry, done: done) }
+        let command: [String]
+        do {
+            command = try entry.commandLine()
+        } catch {
+            return done(.failed(error.description))
+        }
+        guard let program = Self.resolve(command[0], path: environment("PATH")) else {
+            return done(.failed("\(command[0]), the program \(entry.path) starts, is not on the PATH"))
+        }
+        startUnit(entry, program: program, command: command, done: done)
+    }
+
+    /// `org.freedesktop.Application.Activate` on the entry's id: the bus starts the app.
+    private func activate(_ entry: DesktopEntry, done: @escaping (Result) -> Void) {
+        guard let name = try? BusName(entry.id), let path = try? ObjectPath("/" + entry.id.map { $0 == "." ? "/" : $0 == "-" ? "_" : $0 }) else {
+            return done(.failed("\(entry.id) is D-Bus activatable, but its id is not a bus name"))
+        }
+        connection.call(
+            SystemManager.activate, AllProperties([:]), destination: name, path: path, interface: SystemManager.application,
+            timeout: Resumption.patience
+        ) { result in
+            switch result {
+            case .success: done(.launched("by D-Bus activation of \(entry.id)"))
+            case .failure(let error): done(.failed("activating \(entry.id) over D-Bus failed: \(error.message)"))
+            }
+        }
+    }
+
+    /// The command as a transient service of the user manager, named as desktops name app units
+    /// (`app-<launcher>-<id>@<random>.service`); where the bus has no user manager, a process of
+    /// its own.
+    private func startUnit(_ entry: DesktopEntry, program: String, command: [String], done: @escaping (Result) -> Void) {
+        let unit = "app-mediaremote-\(Self.unitEscaped(entry.id))@\(Self.randomSuffix()).service"
+        let description = "\(entry.name ?? entry.id), launched by MediaRemote to resume"
+        let request = TransientUnit(name: unit, program: program, command: command, description: description, environment: passedEnvironment)
+        connection.call(
+            SystemManager.startTransientUnit, request, destination: SystemManager.busName, path: SystemManager.path,
+            interface: SystemManager.manager, timeout: .seconds(5)
+        ) { [weak self] result in
+            switch result {
+            case .success:
+                done(.launched("as \(unit) of the user manager"))
+            case .failure(let error) where error.name == .serviceUnknown || error.name == .nameHasNoOwner:
+                guard let self else { return }
+                done(self.spawnDetached(command, program: program))
+            case .failure(let error):
+                done(.failed("the user manager did not start \(unit): \(error.message)"))
+            }
+        }
+    }
+
+    /// The variables that say which display and desktop the person has, as this service sees
+    /// them: a user manager whose environment the desktop did not update still starts the app
+    /// where the person is.
+    private var passedEnvironment: [String] {
+        ["DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE"].compactMap { name in
+            environment(name).map { "\(name)=\($0)" }
+        }
+    }
+
+    /// The app in a session of its own, reparented at once (a shell that starts it in the
+    /// background and exits), its input and output /dev/null: no child of this service.
+    private func spawnDetached(_ command: [String], program: String) -> Result {
+        let arguments = ["sh", "-c", "\"$@\" </dev/null >/dev/null 2>&1 &", "sh", program] + command.dropFirst()
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc's GNU extension, which Swift does not import).
+        posix_spawnattr_setflags(&attributes, 0x80)
+        var pointers = arguments.map { strdup($0) }
+        defer { for pointer in pointers { free(pointer) } }
+        pointers.append(nil)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, pointers, environ)
+        guard spawned == 0 else { return .failed("cannot start \(program): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return .launched("as a process of its own, this bus having no user manager")
+    }
+
+    /// `program` as the PATH finds it (itself when it has a `/`); nil when it is not there.
+    static func resolve(_ program: String, path: String?) -> String? {
+        if program.contains("/") { return access(program, X_OK) == 0 ? program : nil }
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(folder)/\(program)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// A desktop entry's id as a unit name may hold it: what systemd does not allow in a name
+    /// as `_`.
+    static func unitEscaped(_ id: String) -> String {
+        String(id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" || $0 == ":") ? $0 : "_" })
+    }
+
+    private static func randomSuffix() -> String {
+        String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    }
+}

@@ -1,0 +1,65 @@
+import DBusTypes
+
+/// The user manager's and a desktop app's members that launching an app calls: systemd's
+/// `StartTransientUnit`, and `org.freedesktop.Application`'s `Activate`.
+enum SystemManager {
+    static let busName: BusName = "org.freedesktop.systemd1"
+    static let path: ObjectPath = "/org/freedesktop/systemd1"
+    static let manager: InterfaceName = "org.freedesktop.systemd1.Manager"
+    static let application: InterfaceName = "org.freedesktop.Application"
+
+    static let startTransientUnit = TypedMethod<TransientUnit, JobPath>("StartTransientUnit")
+    /// Its argument is the platform data (`a{sv}`), a startup notification id for instance.
+    static let activate = TypedMethod<AllProperties, NoArguments>("Activate")
+}
+
+/// `StartTransientUnit`'s arguments for a service running one command, as `systemd-run --user`
+/// sends them: started when its process is (`Type=exec`, so a program that cannot be run fails
+/// the job), in `app.slice`, kept while any process of it runs, collected when it ends.
+struct TransientUnit: MessageBody, Equatable {
+    let name: String
+    let program: String
+    let command: [String]
+    let description: String
+    let environment: [String]
+
+    init(name: String, program: String, command: [String], description: String, environment: [String]) {
+        (self.name, self.program, self.command, self.description, self.environment) = (name, program, command, description, environment)
+    }
+
+    private static let property = SignatureType.structure([.string, .variant])
+    private static let auxiliaryUnit = SignatureType.structure([.string, .array(property)])
+
+    static var fields: [Field] {
+        [Field("name", type: .string), Field("mode", type: .string), Field("properties", type: .array(property)),
+         Field("aux", type: .array(auxiliaryUnit))]
+    }
+
+    var arguments: [Value] {
+        let execStart = Value.array(
+            .structure([.string, .array(.string), .boolean]),
+            [.structure([.string(program), .array(.string, command.map(Value.string)), .boolean(false)])])
+        var properties: [(String, Value)] = [
+            ("Description", .string(description)), ("Type", .string("exec")), ("ExitType", .string("cgroup")),
+            ("CollectMode", .string("inactive-or-failed")), ("Slice", .string("app.slice")), ("ExecStart", execStart),
+        ]
+        if !environment.isEmpty { properties.append(("Environment", .array(.string, environment.map(Value.string)))) }
+        return [
+            .string(name), .string("fail"),
+            .array(Self.property, properties.map { .structure([.string($0.0), .variant($0.1)]) }),
+            .array(Self.auxiliaryUnit, []),
+        ]
+    }
+
+    init(arguments: [Value]) throws(DBusError) {
+        throw .invalidArgs("StartTransientUnit's arguments are only sent")
+    }
+}
+
+/// `StartTransientUnit`'s reply: the job's object path.
+struct JobPath: SingleFieldBody, Equatable {
+    static let fieldName = "job"
+    static let owner = "the StartTransientUnit reply"
+    let content: ObjectPath
+    init(_ content: ObjectPath) { self.content = content }
+}

@@ -1,0 +1,59 @@
+import Core
+import DBus
+import Loop
+import MediaRemoteAPI
+import SystemFiles
+
+/// A play with nobody to receive it launches the last player (``Resumption``): the launch, the
+/// wait for its player (the rules send the event on when it comes: ``RulesEffect/resume``),
+/// and its end when it cannot be launched or its player does not come in time, each said once
+/// in the log and to `monitor`.
+extension RulesShell {
+    func launch(_ launch: Resumption.Launch, completion: ((Outcome) -> Void)?) {
+        resumeCompletion = completion
+        launchTimer.arm(at: launch.deadline)
+        launcher.launch(launch) { [weak self] result in
+            // A launch that ended meanwhile (its time ran out) is not this one.
+            guard let self, self.router.dispatcher.resumption.launch == launch else { return }
+            switch result {
+            case .launched(let how):
+                Log.info("\(RulesShell.describe(launch.event)) from \(launch.event.source): nobody is receiving remote-control events; launched \(launch.player.name) to resume (\(launch.desktopEntry).desktop, \(how)); the event goes to it when its player comes")
+                self.announceLaunch(launch, how)
+            case .failed(let why):
+                Log.warning("\(RulesShell.describe(launch.event)) from \(launch.event.source): cannot launch \(launch.player.name) to resume: \(why)")
+                self.endLaunch(.launchFailed)
+            }
+        }
+    }
+
+    /// The launch's time ran out with no player of it able to take the event.
+    func launchTimedOut() {
+        guard let launch = router.dispatcher.resumption.launch else { return }
+        Log.info("launched \(launch.player.name) to resume \(RulesShell.describe(launch.event)), and no player of it that could play came within \(Resumption.patience)")
+        endLaunch(.launchedPlayerDidNotCome)
+    }
+
+    private func endLaunch(_ reason: DiscardReason) {
+        launchTimer.arm(at: nil)
+        perform(router.endLaunch(reason), completion: takeResumeCompletion())
+    }
+
+    func takeResumeCompletion() -> ((Outcome) -> Void)? {
+        defer { resumeCompletion = nil }
+        return resumeCompletion
+    }
+
+    /// Why a play or play/pause nobody received launched nothing, for its log line; nil for
+    /// other events.
+    func whyNothingResumed(_ event: Event) -> String? {
+        guard event.remoteControlSubtype == .play || event.remoteControlSubtype == .togglePlayPause else { return nil }
+        return router.dispatcher.resumption.whyNothingLaunched
+    }
+
+    /// `Resuming`, for `mediaremotectl monitor`: which player was launched, and how.
+    private func announceLaunch(_ launch: Resumption.Launch, _ how: String) {
+        try? connection.emit(
+            MediaRemoteMembers.resuming, Resuming(player: launch.player.name, desktopEntry: launch.desktopEntry, how: how),
+            of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath)
+    }
+}

@@ -1,0 +1,80 @@
+import DBusTypes
+import MediaRemoteAPI
+import Time
+
+/// A player as a play may bring it back after it quit, as iOS and Android do: its desktop entry
+/// (MPRIS `DesktopEntry`, `audacious` for audacious.desktop), which says how to launch it, its
+/// well-known name and its identity (MPRIS `Identity`) for the log.
+public struct LastPlayer: Hashable, Sendable {
+    /// Nil when the player named none: then nothing can launch it.
+    public var desktopEntry: String?
+    public var busName: BusName
+    public var identity: String?
+
+    public init(desktopEntry: String?, busName: BusName, identity: String?) {
+        (self.desktopEntry, self.busName, self.identity) = (desktopEntry, busName, identity)
+    }
+
+    /// As the log and `status` name it: its identity, else its desktop entry, else its name.
+    public var name: String { identity ?? desktopEntry ?? busName.rawValue }
+}
+
+/// Resumption (issue 37): the player that was Now Playing last, remembered after it quits, and
+/// the launch a play or play/pause with nobody to receive it starts, until the launched player
+/// can take the event or ``patience`` passes. Pure: the shell launches and keeps the memory.
+public struct Resumption: Sendable {
+    /// How long a launched app has to show a player that can take the play.
+    public static let patience: Duration = .seconds(20)
+
+    /// `players.resume_last`: a play with nobody receiving launches the last player.
+    public var isOn = true
+    /// Players never launched (the configuration's ignored ones, with their instances).
+    public var ignored: Set<BusName> = []
+    /// The player that was Now Playing last (nil: none yet, as far as this service knows).
+    public internal(set) var last: LastPlayer?
+    /// The launch under way: what it launched, for which event, since when.
+    public internal(set) var launch: Launch?
+
+    public struct Launch: Hashable, Sendable {
+        public let player: LastPlayer
+        public let desktopEntry: String
+        public let event: Event
+        public let since: MonotonicInstant
+        public var deadline: MonotonicInstant { since + Resumption.patience }
+    }
+
+    public init() {}
+
+    /// What a play would launch now, if anything: the last player, when it has a desktop entry,
+    /// resumption is on and the player is not ignored.
+    public var candidate: (player: LastPlayer, desktopEntry: String)? {
+        guard isOn, let last, let entry = last.desktopEntry, !entry.isEmpty,
+            !ignored.contains(where: { Player.busName(last.busName, isListedAs: $0) })
+        else { return nil }
+        return (last, entry)
+    }
+
+    /// Why a play with nobody receiving launched nothing, for the log; nil when it would launch.
+    public var whyNothingLaunched: String? {
+        guard let last else { return "no player has been Now Playing yet, so there is none to resume" }
+        if !isOn { return "players.resume_last is off" }
+        if ignored.contains(where: { Player.busName(last.busName, isListedAs: $0) }) { return "\(last.name), the last player, is ignored" }
+        if last.desktopEntry?.isEmpty ?? true { return "\(last.name), the last player, names no desktop entry to launch it by" }
+        return nil
+    }
+
+    /// Remembers `last` (the shell's memory at start: the last player of an earlier service).
+    public mutating func remember(_ last: LastPlayer?) {
+        self.last = last
+    }
+}
+
+extension BusName {
+    /// The name without an MPRIS instance's suffix (`….vlc` for `….vlc.instance42`): a player
+    /// launched again takes a new instance number.
+    var withoutInstance: String {
+        let parts = rawValue.split(separator: ".")
+        guard let last = parts.last, last.hasPrefix("instance"), parts.count > 1 else { return rawValue }
+        return parts.dropLast().joined(separator: ".")
+    }
+}

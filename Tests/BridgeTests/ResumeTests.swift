@@ -1,0 +1,166 @@
+import Bridge
+import DBus
+import DBusTypes
+import Foundation
+import MediaRemoteAPI
+import Testing
+import TestSupport
+
+/// Play resumes the last player, even after it has quit (issue 37), with real players and real
+/// desktop entries: Audacious from Debian's entry under Xvfb, and entries of the test's own
+/// whose program leaves a mark when it runs, to tell launched from not.
+@Suite("Resume: a play with no player launches the last one", .serialized)
+struct ResumeTests {
+    /// A folder of the test's own: its desktop entries (`XDG_DATA_HOME`, Debian's after it),
+    /// marks, Audacious's sound.
+    final class Home {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-resume-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: url) }
+        var applications: URL { url.appendingPathComponent("share/applications") }
+        var mark: URL { url.appendingPathComponent("launched") }
+        var wasLaunched: Bool { FileManager.default.fileExists(atPath: mark.path) }
+
+        func environment(display: Int? = nil) -> [String: String] {
+            var environment = [
+                "XDG_DATA_HOME": url.appendingPathComponent("share").path, "XDG_DATA_DIRS": "/usr/share",
+                "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": url.appendingPathComponent("audacious.raw").path,
+            ]
+            if let display { environment["DISPLAY"] = ":\(display)" }
+            return environment
+        }
+
+        /// A desktop entry `id` whose program leaves the mark and sleeps: launched, never a player.
+        func neverAPlayer(_ id: String) throws {
+            try """
+                [Desktop Entry]
+                Type=Application
+                Name=Never A Player
+                Exec=sh -c "touch \(mark.path); exec sleep 30" %U
+                """.write(to: applications.appendingPathComponent("\(id).desktop"), atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The last player file a service before this one left, naming `id`'s entry.
+    static func leaveLastPlayer(_ bus: PrivateBus, id: String) throws {
+        let state = bus.stateHome.appendingPathComponent("mediaremote")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try "mediaremote-last-player 1\nname org.mpris.MediaPlayer2.\(id)\ndesktop-entry \(id)\nidentity Never A Player\nend\n"
+            .write(to: state.appendingPathComponent("last-player"), atomically: true, encoding: .utf8)
+    }
+
+    static func log(_ fixture: ServiceFixture) -> String { (try? String(contentsOf: fixture.logFile, encoding: .utf8)) ?? "" }
+
+    /// The process that owns `name` on the fixture's bus.
+    static func owner(of name: String, _ fixture: ServiceFixture) -> Int32? {
+        guard case .success(let reply) = fixture.call(.bus, "/org/freedesktop/DBus", .bus, "GetConnectionUnixProcessID", [.string(name)]),
+            case .uint32(let pid)? = reply.arguments.first
+        else { return nil }
+        return Int32(pid)
+    }
+
+    @Test("Audacious quit over MPRIS: a toggle with no player launches it from Debian's desktop entry, and it plays; a restart in between changes nothing")
+    func audacious() throws {
+        let home = try Home()
+        let xvfb = Subprocess("/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"])
+        try xvfb.start()
+        defer { _ = xvfb.stop(signal: SIGKILL) }
+        guard let display = xvfb.readLine(timeout: .seconds(20)).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            throw TestFailure("Xvfb did not say its display")
+        }
+        let fixture = try ServiceFixture(logToFile: true, environment: home.environment(display: display))
+        let name = "org.mpris.MediaPlayer2.audacious"
+        // Played, then quit over MPRIS: Audacious keeps its playlist.
+        _ = try fixture.spawn("/usr/bin/audacious", MPV.tracks)
+        #expect(fixture.wait(timeout: .seconds(30)) { fixture.players.contains { $0.hasPrefix(name + " ") } }, "\(fixture.players)")
+        if !fixture.players.contains(where: { $0.hasPrefix(name + " Playing") }) { _ = fixture.send("play") }
+        #expect(fixture.wait(timeout: .seconds(10)) { fixture.players.contains { $0.hasPrefix(name + " Playing") } })
+        #expect(fixture.wait { (try? fixture.describeState().resumes) == "Audacious (audacious.desktop)" },
+                "\((try? fixture.describeState())?.resumes ?? "nothing")")
+        _ = fixture.call(BusName(stringLiteral: name), "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2", "Quit")
+        #expect(fixture.wait(timeout: .seconds(20)) { fixture.players.isEmpty })
+        try fixture.restart()
+        let state = try fixture.describeState()
+        #expect(state.chain.isEmpty && state.resumes == "Audacious (audacious.desktop)", "\(state)")
+        // The toggle launches it (a detached process: this bus has no user manager) and goes to it.
+        #expect(fixture.send("togglePlayPause", timeout: .seconds(30)) == "\(name) /org/mpris/MediaPlayer2")
+        #expect(fixture.wait(timeout: .seconds(10)) { fixture.players.contains { $0.hasPrefix(name + " Playing") } }, "\(fixture.players)")
+        let launched = Self.owner(of: name, fixture)
+        defer { if let launched { kill(launched, SIGTERM) } }
+        // Not the service's child: reparented when the shell that started it left.
+        let parent = launched.flatMap { try? String(contentsOfFile: "/proc/\($0)/stat", encoding: .utf8) }?.split(separator: " ").dropFirst(3).first
+        #expect(parent != nil && parent.flatMap { Int32($0) } != fixture.daemon.pid)
+        let log = Self.log(fixture)
+        if ProcessInfo.processInfo.environment["SHOW_RESUME_LOG"] != nil { print(log) }
+        #expect(log.contains("launched Audacious to resume (audacious.desktop, as a process of its own, this bus having no user manager)"), "\(log)")
+    }
+
+    @Test("a player that names no desktop entry: nothing launched, the play discarded, and the log says why")
+    func noDesktopEntry() throws {
+        let fixture = try ServiceFixture(logToFile: true)
+        let player = try Connection(.address(fixture.bus.address), loop: fixture.loop)
+        try MisbehavingPlayersTests.export(on: player, status: "Playing") { _ in }
+        _ = try player.requestName("org.mpris.MediaPlayer2.handmade")
+        #expect(fixture.wait { fixture.nowPlaying == "org.mpris.MediaPlayer2.handmade" })
+        player.close()
+        #expect(fixture.wait { fixture.players.isEmpty })
+        #expect(fixture.send("play") == "discarded")
+        #expect(fixture.dispatched.last?.outcome.reason == DiscardReason.nobodyReceiving.rawValue)
+        #expect(fixture.wait { Self.log(fixture).contains("nothing to resume: test, the last player, names no desktop entry to launch it by") },
+                "\(Self.log(fixture))")
+    }
+
+    @Test("players.resume_last = false: the last player is not launched")
+    func off() throws {
+        let home = try Home()
+        try home.neverAPlayer("neverplayer")
+        let fixture = try ServiceFixture(
+            configuration: "[players]\nresume_last = false\n", logToFile: true, environment: home.environment()
+        ) { try Self.leaveLastPlayer($0, id: "neverplayer") }
+        #expect(fixture.send("togglePlayPause") == "discarded")
+        #expect(fixture.wait { Self.log(fixture).contains("nothing to resume: players.resume_last is off") }, "\(Self.log(fixture))")
+        fixture.wait(timeout: .seconds(1)) { false }
+        #expect(!home.wasLaunched)
+    }
+
+    @Test("pause, next, stop and a shake with no player launch nothing; a play launches the last player, and a second play during the launch launches nothing more")
+    func onlyPlay() throws {
+        let home = try Home()
+        try home.neverAPlayer("neverplayer")
+        let fixture = try ServiceFixture(logToFile: true, environment: home.environment()) { try Self.leaveLastPlayer($0, id: "neverplayer") }
+        for subtype in ["pause", "nextTrack", "stop"] { #expect(fixture.send(subtype) == "discarded", "\(subtype)") }
+        _ = fixture.callBridge(MediaRemoteMembers.simulateMotion.name, [.string("shake")])
+        fixture.wait(timeout: .seconds(1)) { false }
+        #expect(!home.wasLaunched)
+        // The play's reply waits for the launch; meanwhile a second play is discarded at once.
+        var first: Result<Message, DBusError>?
+        fixture.client.call(
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
+            member: MediaRemoteMembers.sendRemoteControlEvent.name, arguments: [.string("play")]
+        ) { first = $0 }
+        #expect(fixture.wait { home.wasLaunched })
+        #expect(fixture.send("play") == "discarded")
+        #expect(fixture.dispatched.last?.outcome.reason == DiscardReason.launchUnderway.rawValue)
+        _ = first
+    }
+
+    @Test("a launch that never shows a player: the play ends discarded after 20 s, said once in the log; an entry that is not there: at once")
+    func neverAPlayer() throws {
+        let home = try Home()
+        try home.neverAPlayer("neverplayer")
+        let fixture = try ServiceFixture(logToFile: true, environment: home.environment()) { try Self.leaveLastPlayer($0, id: "neverplayer") }
+        let started = ContinuousClock.now
+        #expect(fixture.send("play", timeout: .seconds(30)) == "discarded")
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .seconds(19) && waited < .seconds(25), "\(waited)")
+        #expect(home.wasLaunched)
+        #expect(fixture.dispatched.last?.outcome.reason == DiscardReason.launchedPlayerDidNotCome.rawValue)
+        let log = Self.log(fixture)
+        #expect(log.components(separatedBy: "no player of it that could play came within 20 s").count == 2, "\(log)")
+        // Its entry gone: the launch fails at once, and the log says what is missing.
+        try FileManager.default.removeItem(at: home.applications.appendingPathComponent("neverplayer.desktop"))
+        #expect(fixture.send("play") == "discarded")
+        #expect(fixture.dispatched.last?.outcome.reason == DiscardReason.launchFailed.rawValue)
+        #expect(Self.log(fixture).contains("cannot launch Never A Player to resume: there is no neverplayer.desktop in"), "\(Self.log(fixture))")
+    }
+}

@@ -1,0 +1,145 @@
+import DBusTypes
+import MediaRemoteAPI
+import Testing
+import Time
+
+@testable import Core
+
+/// Play resumes the last player, even after it has quit (issue 37): which events launch, which
+/// player, what a second play does, and how the launch ends, on the virtual clock.
+@Suite("Resumption: a play with nobody to receive it launches the last player")
+struct ResumptionTests {
+    /// Audacious (A) played and quit: nobody is on the bus.
+    static let audaciousQuit: [Step] = [.appear(A, .paused), .describe(A, desktopEntry: "audacious"), .status(A, .playing),
+                                        .status(A, .paused), .leave(A)]
+
+    static func launch(_ step: Dispatch.Step) -> Resumption.Launch? {
+        if case .launch(let launch) = step { return launch }
+        return nil
+    }
+
+    @Test("play/pause launches the last player by its desktop entry; when its player comes, the event goes to it")
+    func launchesAndPlays() {
+        var transcript = Transcript(Self.audaciousQuit)
+        let step = transcript.start(.togglePlayPause, from: .headset)
+        guard let launch = Self.launch(step) else { Issue.record("launched nothing: \(step)"); return }
+        #expect(launch.desktopEntry == "audacious" && launch.player.name == "Audacious" && launch.player.busName == A.playerName)
+        #expect(launch.deadline == launch.since + .seconds(20) && transcript.dispatcher.launchDeadline == launch.deadline)
+        // Launched, Audacious connects again (a new connection), its player not read yet: not ready.
+        transcript.apply(.appear(Y, .stopped, [.control]))
+        #expect(!transcript.dispatcher.resumeReady)
+        transcript.apply([.describe(Y, desktopEntry: "audacious"), .capabilities(Y, .all)])
+        #expect(transcript.dispatcher.resumeReady)
+        guard let resumed = transcript.dispatcher.takeResumed(at: transcript.now) else { Issue.record("not resumed"); return }
+        #expect(resumed.event.remoteControlSubtype == .togglePlayPause && resumed.event.source == .headset)
+        let (outcome, delivered) = transcript.run(resumed)
+        #expect(delivered.map(\.address) == ["player Y"])
+        #expect(outcome.description.hasPrefix("handled by"))
+        #expect(transcript.dispatcher.resumption.launch == nil && transcript.dispatcher.launchDeadline == nil)
+    }
+
+    @Test("a player that plays by itself as it starts: the event is handled by it, and nothing is sent")
+    func resumesByItself() {
+        var transcript = Transcript(Self.audaciousQuit)
+        #expect(Self.launch(transcript.start(.play)) != nil)
+        transcript.apply([.appear(Y, .playing), .describe(Y, desktopEntry: "audacious")])
+        guard let resumed = transcript.dispatcher.takeResumed(at: transcript.now) else { Issue.record("not resumed"); return }
+        var running = resumed
+        #expect(running.start() == .finished(.handled(player(Y).withStatus(.playing))))
+    }
+
+    @Test("a second play while the launch is under way launches nothing more: discarded, the first goes to the player")
+    func secondPlay() {
+        var transcript = Transcript(Self.audaciousQuit)
+        #expect(Self.launch(transcript.start(.play)) != nil)
+        #expect(transcript.start(.togglePlayPause) == .finished(.discarded(.launchUnderway)))
+        #expect(transcript.start(.play) == .finished(.discarded(.launchUnderway)))
+        #expect(transcript.dispatcher.resumption.launch?.event.remoteControlSubtype == .play)
+    }
+
+    @Test("pause, stop, next, previous and seeks launch nothing; neither does a shake", arguments: [
+        RemoteControlSubtype.pause, .stop, .nextTrack, .previousTrack, .beginSeekingForward, .beginSeekingBackward,
+    ])
+    func onlyPlay(_ subtype: RemoteControlSubtype) {
+        var transcript = Transcript(Self.audaciousQuit)
+        #expect(transcript.start(subtype) == .finished(.discarded(.nobodyReceiving)))
+        #expect(transcript.shake(.began).outcome == .discarded(.noFirstResponder))
+        #expect(transcript.shake(.ended).outcome == .discarded(.noShakeAction))
+        #expect(transcript.dispatcher.resumption.launch == nil)
+    }
+
+    @Test("nothing launched: a last player with no desktop entry, an ignored one, resumption off, or none yet; each says why")
+    func nothingLaunched() {
+        // mpv (B, no desktop entry) played after Audacious: it is the last player.
+        var mpvLast = Transcript(Self.audaciousQuit + [.appear(B, .paused), .describe(B, desktopEntry: nil), .status(B, .playing), .leave(B)])
+        #expect(mpvLast.start(.play) == .finished(.discarded(.nobodyReceiving)))
+        #expect(mpvLast.dispatcher.resumption.whyNothingLaunched == "org.mpris.MediaPlayer2.B, the last player, names no desktop entry to launch it by")
+        var ignored = Transcript(Self.audaciousQuit)
+        ignored.dispatcher.resumption.ignored = ["org.mpris.MediaPlayer2"]
+        #expect(ignored.start(.play) == .finished(.discarded(.nobodyReceiving)))
+        #expect(ignored.dispatcher.resumption.whyNothingLaunched == "Audacious, the last player, is ignored")
+        var off = Transcript(Self.audaciousQuit)
+        off.dispatcher.resumption.isOn = false
+        #expect(off.start(.togglePlayPause) == .finished(.discarded(.nobodyReceiving)))
+        #expect(off.dispatcher.resumption.whyNothingLaunched == "players.resume_last is off")
+        var none = Transcript()
+        #expect(none.start(.play) == .finished(.discarded(.nobodyReceiving)))
+        #expect(none.dispatcher.resumption.whyNothingLaunched == "no player has been Now Playing yet, so there is none to resume")
+        #expect(Transcript(Self.audaciousQuit).dispatcher.resumption.whyNothingLaunched == nil)
+    }
+
+    @Test("with a player on the bus, nothing is launched: the play goes to it")
+    func someoneThere() {
+        var transcript = Transcript(Self.audaciousQuit + [.appear(B, .paused)])
+        #expect(transcript.send(.play).delivered.map(\.address) == ["player B"])
+        #expect(transcript.dispatcher.resumption.launch == nil)
+    }
+
+    @Test("no player in time, or no launch at all: the event ends discarded with the reason, and the next play launches again")
+    func launchEnds() {
+        var transcript = Transcript(Self.audaciousQuit)
+        #expect(Self.launch(transcript.start(.play)) != nil)
+        // Another player's connection, not Audacious's: no match.
+        transcript.apply([.appear(Z, .paused), .describe(Z, desktopEntry: "vlc"), .leave(Z), .wait(milliseconds: 20_000)])
+        #expect(!transcript.dispatcher.resumeReady)
+        guard let ended = transcript.dispatcher.endLaunch(.launchedPlayerDidNotCome) else { Issue.record("no launch to end"); return }
+        #expect(transcript.run(ended).outcome == .discarded(.launchedPlayerDidNotCome))
+        #expect(transcript.dispatcher.endLaunch(.launchFailed) == nil)
+        #expect(Self.launch(transcript.start(.play)) != nil)
+    }
+
+    @Test("the player remembered by a service before this one is launched, and found again by its name's base (a new instance)")
+    func remembered() {
+        var transcript = Transcript()
+        let vlc = LastPlayer(desktopEntry: "vlc", busName: "org.mpris.MediaPlayer2.vlc.instance5", identity: "VLC media player")
+        transcript.dispatcher.resumption.remember(vlc)
+        guard let launch = Self.launch(transcript.start(.togglePlayPause)) else { Issue.record("launched nothing"); return }
+        #expect(launch.player == vlc)
+        transcript.dispatcher.registry.playerAppeared(
+            Y, Player(busName: "org.mpris.MediaPlayer2.vlc.instance9", status: .paused, capabilities: .all), .appeared, at: transcript.now)
+        #expect(transcript.dispatcher.resumeReady)
+    }
+
+    @Test("the last player follows Now Playing, and stays when nobody is Now Playing")
+    func lastFollowsNowPlaying() {
+        var transcript = Transcript([.appear(A, .paused), .describe(A, desktopEntry: "audacious"), .appear(B, .paused),
+                                     .describe(B, desktopEntry: "vlc"), .status(A, .playing)])
+        transcript.dispatcher.noteNowPlaying(at: transcript.now)
+        #expect(transcript.dispatcher.resumption.last?.desktopEntry == "audacious")
+        transcript.apply(.status(B, .playing))
+        transcript.dispatcher.noteNowPlaying(at: transcript.now)
+        #expect(transcript.dispatcher.resumption.last?.desktopEntry == "vlc")
+        transcript.apply([.leave(A), .leave(B)])
+        transcript.dispatcher.noteNowPlaying(at: transcript.now)
+        #expect(transcript.dispatcher.resumption.last?.desktopEntry == "vlc")
+    }
+}
+
+extension Link {
+    /// The link with its player's status changed, for comparing with a link planned with it.
+    func withStatus(_ status: PlaybackStatus) -> Link {
+        guard case .player(let app, var player) = self else { return self }
+        player.status = status
+        return .player(app, player)
+    }
+}
