@@ -83,13 +83,18 @@ struct Send: ParsableCommand {
         return subtype
     }
 
+    /// Longer than a launch to resume may take (``Resumption``'s 20 s).
+    static let replyTimeout: Duration = .seconds(25)
+
     func run() throws {
         let subtype = try self.subtype()
         let client = try ServiceClient()
         var seen: [DispatchedEvent] = []
         let subscription = client.followEvents { if $0.source == "api" && $0.subtype == subtype { seen.append($0) } }
         defer { subscription.cancel() }
-        let reply = try client.proxy.sendRemoteControlEvent(subtype)
+        // A play that finds no player launches the last one and is answered when it plays: up to
+        // 20 s (players.resume_last).
+        let reply = try MediaRemoteProxy(client.connection, timeout: Self.replyTimeout).sendRemoteControlEvent(subtype)
         // Its EventDispatched left the service before this reply, so it is queued here already;
         // another client's event of the same subtype has another outcome, or is as good.
         let matches = { (event: DispatchedEvent) in event.handledBy == reply.handledBy && event.unansweredBy == reply.unansweredBy }

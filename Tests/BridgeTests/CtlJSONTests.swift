@@ -37,7 +37,7 @@ struct CtlJSONTests {
             {"version":"\#(MediaRemoteVersion.current)","now_playing":null,"now_playing_reason":null,"track":null,\#
             "first_responder":null,"mode":"compat","chain":[],\#
             "chain_discarded":"nobodyReceiving","receiving":[],"motion_claims":{},"seeks":[],"not_answering":{},"resumes":null,\#
-            "resumes_nothing_because":"no player has been Now Playing yet, so there is none to resume","launching":null,"players":[]}
+            "resumes_nothing_because":"no player has played yet, so there is none to resume","launching":null,"players":[]}
 
             """#)
         _ = try Self.parse(status.stdout)

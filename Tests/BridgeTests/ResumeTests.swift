@@ -36,7 +36,7 @@ struct ResumeTests {
                 [Desktop Entry]
                 Type=Application
                 Name=Never A Player
-                Exec=sh -c "touch \(mark.path); exec sleep 30" %U
+                Exec=sh -c "touch \(mark.path); exec sleep 22" %U
                 """.write(to: applications.appendingPathComponent("\(id).desktop"), atomically: true, encoding: .utf8)
         }
     }

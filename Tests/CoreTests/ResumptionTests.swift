@@ -25,13 +25,15 @@ struct ResumptionTests {
         guard let launch = Self.launch(step) else { Issue.record("launched nothing: \(step)"); return }
         #expect(launch.desktopEntry == "audacious" && launch.player.name == "Audacious" && launch.player.busName == A.playerName)
         #expect(launch.deadline == launch.since + .seconds(20) && transcript.dispatcher.launchDeadline == launch.deadline)
-        // Launched, Audacious connects again (a new connection), its player not read yet: not ready.
-        transcript.apply(.appear(Y, .stopped, [.control]))
+        // Launched, Audacious connects again (a new connection), its player not read yet, and
+        // able to pause but not to play: not ready.
+        transcript.apply(.appear(Y, .stopped, [.control, .pause]))
         #expect(!transcript.dispatcher.resumeReady)
         transcript.apply([.describe(Y, desktopEntry: "audacious"), .capabilities(Y, .all)])
         #expect(transcript.dispatcher.resumeReady)
         guard let resumed = transcript.dispatcher.takeResumed(at: transcript.now) else { Issue.record("not resumed"); return }
-        #expect(resumed.event.remoteControlSubtype == .togglePlayPause && resumed.event.source == .headset)
+        // As a play: a toggle to a player that begins to resume by itself would pause it.
+        #expect(resumed.event.remoteControlSubtype == .play && resumed.event.source == .headset)
         let (outcome, delivered) = transcript.run(resumed)
         #expect(delivered.map(\.address) == ["player Y"])
         #expect(outcome.description.hasPrefix("handled by"))
@@ -84,7 +86,7 @@ struct ResumptionTests {
         #expect(off.dispatcher.resumption.whyNothingLaunched == "players.resume_last is off")
         var none = Transcript()
         #expect(none.start(.play) == .finished(.discarded(.nobodyReceiving)))
-        #expect(none.dispatcher.resumption.whyNothingLaunched == "no player has been Now Playing yet, so there is none to resume")
+        #expect(none.dispatcher.resumption.whyNothingLaunched == "no player has played yet, so there is none to resume")
         #expect(Transcript(Self.audaciousQuit).dispatcher.resumption.whyNothingLaunched == nil)
     }
 
@@ -99,13 +101,14 @@ struct ResumptionTests {
     func launchEnds() {
         var transcript = Transcript(Self.audaciousQuit)
         #expect(Self.launch(transcript.start(.play)) != nil)
-        // Another player's connection, not Audacious's: no match.
+        // Another player's connection, not Audacious's, that never plays: no match, and it does
+        // not become the last player (Now Playing only for being there, it played nothing).
         transcript.apply([.appear(Z, .paused), .describe(Z, desktopEntry: "vlc"), .leave(Z), .wait(milliseconds: 20_000)])
         #expect(!transcript.dispatcher.resumeReady)
         guard let ended = transcript.dispatcher.endLaunch(.launchedPlayerDidNotCome) else { Issue.record("no launch to end"); return }
         #expect(transcript.run(ended).outcome == .discarded(.launchedPlayerDidNotCome))
         #expect(transcript.dispatcher.endLaunch(.launchFailed) == nil)
-        #expect(Self.launch(transcript.start(.play)) != nil)
+        #expect(Self.launch(transcript.start(.play))?.desktopEntry == "audacious")
     }
 
     @Test("the player remembered by a service before this one is launched, and found again by its name's base (a new instance)")
@@ -120,7 +123,24 @@ struct ResumptionTests {
         #expect(transcript.dispatcher.resumeReady)
     }
 
-    @Test("the last player follows Now Playing, and stays when nobody is Now Playing")
+    @Test("strict mode, the last player on the bus but not receiving: nothing launched (it is there), the play discarded")
+    func thereButNotReceiving() {
+        var transcript = Transcript(Self.audaciousQuit)
+        transcript.dispatcher.registry.mode = .strict
+        transcript.apply([.appear(Y, .paused), .describe(Y, desktopEntry: "audacious")])
+        #expect(transcript.start(.play) == .finished(.discarded(.nobodyReceiving)))
+        #expect(transcript.dispatcher.resumption.launch == nil)
+    }
+
+    @Test("a launch whose deadline passed unended (no timer) is over: the next play launches again")
+    func deadlinePassed() {
+        var transcript = Transcript(Self.audaciousQuit)
+        #expect(Self.launch(transcript.start(.play)) != nil)
+        transcript.apply(.wait(milliseconds: 20_001))
+        #expect(Self.launch(transcript.start(.play)) != nil)
+    }
+
+    @Test("the last player follows Now Playing (a player that has played), and stays when nobody is Now Playing")
     func lastFollowsNowPlaying() {
         var transcript = Transcript([.appear(A, .paused), .describe(A, desktopEntry: "audacious"), .appear(B, .paused),
                                      .describe(B, desktopEntry: "vlc"), .status(A, .playing)])

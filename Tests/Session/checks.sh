@@ -557,6 +557,53 @@ check "… and its play key reaches $user's MediaRemote again (monitor: togglePl
 kill "$person_back"
 pkill -u "$user" -x mpv
 
+# --- Resume (issue 37): with no player on the bus, a headset's play key launches the last
+# player by its desktop entry, as a transient unit of the user manager (app.slice, not the
+# service's cgroup), outside the service's sandbox (the person's network, a writable home), and
+# it plays. The player: mpv paused on a track, from an entry of the person's own that also
+# writes in the home; the last-player file names it, as a service before this one left it.
+pkill -u "$user" -x mpv
+wait_for 10 eval '[ -z "$(as_user playerctl -l 2>/dev/null)" ]'
+applications=/home/$user/.local/share/applications
+as_user mkdir -p "$applications"
+cat > "$applications/resumeplayer.desktop" <<ENTRY
+[Desktop Entry]
+Type=Application
+Name=Resume Player
+Exec=sh -c "touch /home/$user/resume-wrote-home; exec mpv --ao=null --no-video --idle=yes --no-terminal --no-config --pause --loop-file=inf --script=/usr/lib/mpv-mpris/mpris.so $here/track.ogg" %U
+ENTRY
+chown -R "$user:" "/home/$user/.local/share"
+user_systemctl stop mediaremoted
+printf 'mediaremote-last-player 1\nname org.mpris.MediaPlayer2.mpv\ndesktop-entry resumeplayer\nidentity Resume Player\nend\n' \
+    > "/home/$user/.local/state/mediaremote/last-player"
+chown "$user:" "/home/$user/.local/state/mediaremote/last-player"
+rm -f "/home/$user/resume-wrote-home"
+user_systemctl start mediaremoted
+resumes_player() { as_user mediaremotectl status 2>/dev/null | grep -q "^Resumes: *Resume Player (resumeplayer.desktop)"; }
+check "status names the player a play would launch, with no player on the bus (Resumes: Resume Player)" wait_for 20 resumes_player
+as_user mediaremotectl monitor > /tmp/resume-monitor.out 2>&1 &
+resume_monitor=$!
+wait_for 20 monitor_on_bus as_user
+sleep 0.5
+# The Bluetooth headset's buttons (AVRCP): the wired headset's node is left without the udev
+# rule above.
+press_once avrcp KEY_PLAYPAUSE
+check "the Bluetooth headset's play key (AVRCP) with no player launches it and it plays (MPRIS: Playing)" \
+    wait_for 30 eval '[ "$(player_status org.mpris.MediaPlayer2.mpv)" = Playing ]'
+launched=$(pgrep -u "$user" -x mpv | head -1)
+service=$(unit_property MainPID)
+in_unit() { grep -q "app.slice/app-mediaremote-resumeplayer@.*\.service" "/proc/$launched/cgroup" && ! grep -q mediaremoted "/proc/$launched/cgroup"; }
+check "… as a transient unit of the user manager in app.slice, not in mediaremoted's cgroup ($(cat "/proc/$launched/cgroup" 2>/dev/null))" in_unit
+manager=$(pgrep -u "$user" -x systemd | head -1)
+same_network() { [ "$(readlink "/proc/$launched/ns/net")" = "$(readlink "/proc/$manager/ns/net")" ] && [ "$(readlink "/proc/$launched/ns/net")" != "$(readlink "/proc/$service/ns/net")" ]; }
+check "… with the person's network namespace, not the service's private one" same_network
+check "… and a writable home (its entry wrote in it; the service's is read-only)" test -e "/home/$user/resume-wrote-home"
+check "monitor says it launched the player to resume, and the play/pause went to it as a play, handled by it" \
+    wait_for 10 eval 'grep -q "launched Resume Player to resume (resumeplayer.desktop, as app-mediaremote-resumeplayer@" /tmp/resume-monitor.out && grep -E "  play  from " /tmp/resume-monitor.out | grep -q "handled by org.mpris.MediaPlayer2.mpv"'
+check "the journal says it launched the player, at info (6)" journal_has 6 "launched Resume Player to resume"
+kill "$resume_monitor"
+pkill -u "$user" -x mpv
+
 if [ "$failed" -ne 0 ]; then
     echo "--- the service's lines about the audio server, and the audio server's units"
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | grep -i "audio\|pulse\|output" | tail -20
@@ -566,6 +613,9 @@ if [ "$failed" -ne 0 ]; then
     journalctl -u mediaremote-inputd -o short-monotonic --no-pager | tail -40
     echo "--- journalctl --user -u mediaremoted"
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | tail -60
+    echo "--- the resume's monitor, and the app units"
+    cat /tmp/resume-monitor.out
+    user_systemctl list-units --all --no-pager 'app-*' 2>&1 | head
     echo "--- the responder"
     cat /tmp/responder.out
     echo "--- sway (its log, the keys its bindings saw, swaymsg's errors, its inputs)"

@@ -94,6 +94,8 @@ public final class PrivateBus: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
         environment.removeValue(forKey: "JOURNAL_STREAM")
+        // Nor a unit's identity, should the tests run in one: the daemon here is no unit.
+        environment.removeValue(forKey: "INVOCATION_ID")
         // The machine's own configuration file never reaches a test: the daemon looks here.
         environment["XDG_CONFIG_HOME"] = configHome.path
         // Nor the machine's state, nor systemd's for a unit the test runs under.

@@ -71,19 +71,32 @@ final class AppLauncher {
     /// The command as a transient service of the user manager, named as desktops name app units
     /// (`app-<launcher>-<id>@<random>.service`); where the bus has no user manager, a process of
     /// its own.
-    private func startUnit(_ entry: DesktopEntry, program: String, command: [String], done: @escaping (Result) -> Void) {
+    private func startUnit(
+        _ entry: DesktopEntry, program: String, command: [String], exitTypeCgroup: Bool = true, done: @escaping (Result) -> Void
+    ) {
         let unit = "app-mediaremote-\(Self.unitEscaped(entry.id))@\(Self.randomSuffix()).service"
         let description = "\(entry.name ?? entry.id), launched by MediaRemote to resume"
-        let request = TransientUnit(name: unit, program: program, command: command, description: description, environment: passedEnvironment)
+        // The user manager's environment, not this service's: the desktop keeps the manager's
+        // up to date (a new display after logging in again), and this service's is a copy of
+        // it as it was when the service started.
+        let request = TransientUnit(name: unit, program: program, command: command, description: description, exitTypeCgroup: exitTypeCgroup)
         connection.call(
             SystemManager.startTransientUnit, request, destination: SystemManager.busName, path: SystemManager.path,
             interface: SystemManager.manager, timeout: .seconds(5)
         ) { [weak self] result in
+            guard let self else { return }
             switch result {
             case .success:
                 done(.launched("as \(unit) of the user manager"))
+            case .failure(let error) where exitTypeCgroup && error.message.contains("ExitType"):
+                // systemd before 250 has no ExitType: the unit ends with its main process then.
+                self.startUnit(entry, program: program, command: command, exitTypeCgroup: false, done: done)
             case .failure(let error) where error.name == .serviceUnknown || error.name == .nameHasNoOwner:
-                guard let self else { return }
+                // A unit of a user manager whose bus has none: a process of its own would be this
+                // unit's, with its sandbox, and would die with it.
+                if self.environment("INVOCATION_ID") != nil {
+                    return done(.failed("this bus has no user manager (org.freedesktop.systemd1) to start \(entry.id) as a unit of its own"))
+                }
                 done(self.spawnDetached(command, program: program))
             case .failure(let error):
                 done(.failed("the user manager did not start \(unit): \(error.message)"))
@@ -91,29 +104,35 @@ final class AppLauncher {
         }
     }
 
-    /// The variables that say which display and desktop the person has, as this service sees
-    /// them: a user manager whose environment the desktop did not update still starts the app
-    /// where the person is.
-    private var passedEnvironment: [String] {
-        ["DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_CURRENT_DESKTOP", "XDG_SESSION_TYPE"].compactMap { name in
-            environment(name).map { "\(name)=\($0)" }
-        }
-    }
-
-    /// The app in a session of its own, reparented at once (a shell that starts it in the
-    /// background and exits), its input and output /dev/null: no child of this service.
+    /// The app in a session of its own (`setsid --fork`: its parent leaves at once, so it is no
+    /// child of this service), every signal at its default and none blocked (this service blocks
+    /// the ones its loop reads), its input and output /dev/null.
     private func spawnDetached(_ command: [String], program: String) -> Result {
-        let arguments = ["sh", "-c", "\"$@\" </dev/null >/dev/null 2>&1 &", "sh", program] + command.dropFirst()
+        guard let setsid = Self.resolve("setsid", path: environment("PATH")) else {
+            return .failed("setsid (util-linux) is not on the PATH, to start \(program) in a session of its own")
+        }
+        let arguments = ["setsid", "--fork", program] + command.dropFirst()
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // POSIX_SPAWN_SETSID (glibc's GNU extension, which Swift does not import).
-        posix_spawnattr_setflags(&attributes, 0x80)
+        var none = sigset_t()
+        sigemptyset(&none)
+        var every = sigset_t()
+        sigfillset(&every)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &every)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var pointers = arguments.map { strdup($0) }
         defer { for pointer in pointers { free(pointer) } }
         pointers.append(nil)
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", nil, &attributes, pointers, environ)
+        let spawned = posix_spawn(&pid, setsid, &actions, &attributes, pointers, environ)
         guard spawned == 0 else { return .failed("cannot start \(program): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}

@@ -15,16 +15,18 @@ enum SystemManager {
 
 /// `StartTransientUnit`'s arguments for a service running one command, as `systemd-run --user`
 /// sends them: started when its process is (`Type=exec`, so a program that cannot be run fails
-/// the job), in `app.slice`, kept while any process of it runs, collected when it ends.
+/// the job), in `app.slice`, kept while any process of it runs (where the manager knows
+/// `ExitType`), collected when it ends.
 struct TransientUnit: MessageBody, Equatable {
     let name: String
     let program: String
     let command: [String]
     let description: String
-    let environment: [String]
+    /// `ExitType=cgroup` (systemd 250 and later): a launcher that forks and leaves keeps its unit.
+    let exitTypeCgroup: Bool
 
-    init(name: String, program: String, command: [String], description: String, environment: [String]) {
-        (self.name, self.program, self.command, self.description, self.environment) = (name, program, command, description, environment)
+    init(name: String, program: String, command: [String], description: String, exitTypeCgroup: Bool = true) {
+        (self.name, self.program, self.command, self.description, self.exitTypeCgroup) = (name, program, command, description, exitTypeCgroup)
     }
 
     private static let property = SignatureType.structure([.string, .variant])
@@ -40,10 +42,10 @@ struct TransientUnit: MessageBody, Equatable {
             .structure([.string, .array(.string), .boolean]),
             [.structure([.string(program), .array(.string, command.map(Value.string)), .boolean(false)])])
         var properties: [(String, Value)] = [
-            ("Description", .string(description)), ("Type", .string("exec")), ("ExitType", .string("cgroup")),
+            ("Description", .string(description)), ("Type", .string("exec")),
             ("CollectMode", .string("inactive-or-failed")), ("Slice", .string("app.slice")), ("ExecStart", execStart),
         ]
-        if !environment.isEmpty { properties.append(("Environment", .array(.string, environment.map(Value.string)))) }
+        if exitTypeCgroup { properties.append(("ExitType", .string("cgroup"))) }
         return [
             .string(name), .string("fail"),
             .array(Self.property, properties.map { .structure([.string($0.0), .variant($0.1)]) }),

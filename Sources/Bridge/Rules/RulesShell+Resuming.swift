@@ -13,13 +13,16 @@ extension RulesShell {
         resumeCompletion = completion
         launchTimer.arm(at: launch.deadline)
         launcher.launch(launch) { [weak self] result in
-            // A launch that ended meanwhile (its time ran out) is not this one.
-            guard let self, self.router.dispatcher.resumption.launch == launch else { return }
+            guard let self else { return }
             switch result {
             case .launched(let how):
+                // Said even when its player came first (D-Bus activation answers once the app
+                // is up): what was launched, and how.
                 Log.info("\(RulesShell.describe(launch.event)) from \(launch.event.source): nobody is receiving remote-control events; launched \(launch.player.name) to resume (\(launch.desktopEntry).desktop, \(how)); the event goes to it when its player comes")
                 self.announceLaunch(launch, how)
             case .failed(let why):
+                // A launch that ended meanwhile (its time ran out) is not this one.
+                guard self.router.dispatcher.resumption.launch == launch else { return }
                 Log.warning("\(RulesShell.describe(launch.event)) from \(launch.event.source): cannot launch \(launch.player.name) to resume: \(why)")
                 self.endLaunch(.launchFailed)
             }
@@ -33,7 +36,7 @@ extension RulesShell {
         endLaunch(.launchedPlayerDidNotCome)
     }
 
-    private func endLaunch(_ reason: DiscardReason) {
+    func endLaunch(_ reason: DiscardReason) {
         launchTimer.arm(at: nil)
         perform(router.endLaunch(reason), completion: takeResumeCompletion())
     }

@@ -1,6 +1,7 @@
 import Core
 import DBus
 import Loop
+import MediaRemoteAPI
 import SystemFiles
 
 extension RulesShell {
@@ -9,6 +10,11 @@ extension RulesShell {
     /// shake in progress is cancelled, each delivered where its beginning went. Waits for those
     /// deliveries, each at most `timeout` (a player that does not answer is not waited for).
     func finishBeforeStopping(timeout: Duration) {
+        // A launch to resume waits for nobody now: its play ends, told to whoever sent it.
+        if router.dispatcher.resumption.launch != nil {
+            Log.info("stopping: the play that launched a player to resume ends without it")
+            endLaunch(.launchedPlayerDidNotCome)
+        }
         waitForDispatches(timeout)
         for event in router.dispatcher.endingsBeforeStopping(at: router.now) {
             Log.info("stopping: delivering \(RulesShell.describe(event)) to where it began")

@@ -1,3 +1,4 @@
+import DBusTypes
 import MediaRemoteAPI
 import Time
 
@@ -5,10 +6,16 @@ import Time
 /// the player that was Now Playing last, and goes to it once that player can take it; a second
 /// while the launch is under way launches nothing more. Nothing else launches anything.
 extension Dispatcher {
-    /// Remembers the Now Playing player as the one a play resumes once it has quit; with no
-    /// player Now Playing, the one remembered stays.
+    /// Remembers the Now Playing player as the one a play resumes once it has quit, if it has
+    /// played (or is pinned): one Now Playing only for having arrived first played nothing a
+    /// person would want back. With none such, the one remembered stays; a player not described
+    /// yet (its desktop entry is read after it appears) keeps what was known of the same name.
     public mutating func noteNowPlaying(at now: MonotonicInstant) {
-        guard let app = registry.nowPlaying(at: now), let player = registry.lastPlayer(of: app) else { return }
+        guard let app = registry.nowPlaying(at: now), registry.hasPlayedOrIsPinned(app), var player = registry.lastPlayer(of: app) else { return }
+        if let last = resumption.last, last.busName.withoutInstance == player.busName.withoutInstance {
+            player.desktopEntry = player.desktopEntry ?? last.desktopEntry
+            player.identity = player.identity ?? last.identity
+        }
         resumption.last = player
     }
 
@@ -16,8 +23,11 @@ extension Dispatcher {
     /// event discarded because one is under way, or nil when it launches nothing.
     mutating func resumeDispatch(_ event: Event, at now: MonotonicInstant) -> Dispatch? {
         guard event.remoteControlSubtype == .play || event.remoteControlSubtype == .togglePlayPause else { return nil }
-        if resumption.launch != nil { return Dispatch(event: event, links: [], emptyReason: .launchUnderway) }
+        // One whose deadline passed unended (its timer could not be made) is over.
+        if let launch = resumption.launch, launch.deadline > now { return Dispatch(event: event, links: [], emptyReason: .launchUnderway) }
         guard let candidate = resumption.candidate else { return nil }
+        // Its player on the bus already (not receiving, in strict mode): nothing to launch.
+        guard matchingPlayer(desktopEntry: candidate.desktopEntry, busName: candidate.player.busName) == nil else { return nil }
         let launch = Resumption.Launch(player: candidate.player, desktopEntry: candidate.desktopEntry, event: event, since: now)
         resumption.launch = launch
         return Dispatch(event: event, launching: launch)
@@ -27,28 +37,36 @@ extension Dispatcher {
     /// launched, or has the name the last player had (an instance's number aside).
     func launchedPlayer() -> (app: AppID, player: Player)? {
         guard let launch = resumption.launch else { return nil }
-        let base = launch.player.busName.withoutInstance
+        return matchingPlayer(desktopEntry: launch.desktopEntry, busName: launch.player.busName)
+    }
+
+    /// A player on the bus that names `desktopEntry`, or has `busName` less an instance's number.
+    private func matchingPlayer(desktopEntry: String, busName: BusName) -> (app: AppID, player: Player)? {
+        let base = busName.withoutInstance
         return registry.apps.sorted { $0.key < $1.key }.lazy.compactMap { app, record -> (AppID, Player)? in
-            guard let player = record.player, record.desktopEntry == launch.desktopEntry || player.busName.withoutInstance == base else { return nil }
+            guard let player = record.player, record.desktopEntry == desktopEntry || player.busName.withoutInstance == base else { return nil }
             return (app, player)
         }.first
     }
 
     /// Whether the launch under way can go on: its player is on the bus, and plays already or
-    /// can take the event (`CanPlay`).
+    /// can play (`CanPlay`: a toggle is a play here, and goes as one).
     public var resumeReady: Bool {
-        guard let launch = resumption.launch, let (_, player) = launchedPlayer() else { return false }
-        return player.status == .playing || (launch.event.remoteControlSubtype.map(player.capabilities.allow) ?? false)
+        guard resumption.launch != nil, let (_, player) = launchedPlayer() else { return false }
+        return player.status == .playing || player.capabilities.allow(.play)
     }
 
-    /// The launch's event on its way again, now that its player can take it: up its chain by the
-    /// usual rules, or handled already when the player plays by itself. Nil when not ready.
+    /// The launch's event on its way again, now that its player can take it: as a play (a
+    /// play/pause sent to a player that begins to resume by itself would pause it), up its
+    /// chain by the usual rules; or handled already when the player plays by itself. Nil when
+    /// not ready.
     public mutating func takeResumed(at now: MonotonicInstant) -> Dispatch? {
         guard resumeReady, let launch = resumption.launch, let (app, player) = launchedPlayer() else { return nil }
         resumption.launch = nil
-        if player.status == .playing { return Dispatch(event: launch.event, handledAlreadyBy: .player(app, player)) }
-        let (links, reason) = chain(for: launch.event, at: now)
-        return Dispatch(event: launch.event, links: links, emptyReason: reason)
+        let event = Event(.remoteControl(.play), at: launch.event.timestamp, from: launch.event.source)
+        if player.status == .playing { return Dispatch(event: event, handledAlreadyBy: .player(app, player)) }
+        let (links, reason) = chain(for: event, at: now)
+        return Dispatch(event: event, links: links, emptyReason: reason)
     }
 
     /// The launch under way ends without its player (it could not be launched, or no player of

@@ -26,7 +26,6 @@ public struct Dispatcher: Sendable {
     /// Starts dispatching `event`: its chain, as a state machine. A pause, play/pause or stop
     /// on its way to a playing app is remembered: if the app pauses, it stays Now Playing.
     public mutating func dispatch(_ event: Event, at now: MonotonicInstant) -> Dispatch {
-        noteNowPlaying(at: now)
         let (links, reason) = chain(for: event, at: now)
         if links.isEmpty, reason == .nobodyReceiving, let resuming = resumeDispatch(event, at: now) { return resuming }
         if let app = Dispatcher.mayPause(event, links) { registry.pauseRequested(of: app, at: now) }

@@ -126,6 +126,11 @@ public struct Registry: Sendable {
         apps[app]?.identity = identity
     }
 
+    /// Whether `app` has played while this service (or one it recalls) watched, or is pinned.
+    func hasPlayedOrIsPinned(_ app: AppID) -> Bool {
+        apps[app]?.hasPlayed == true || pin?.app == app
+    }
+
     /// The player of `app` as resumption would remember it.
     func lastPlayer(of app: AppID) -> LastPlayer? {
         guard let record = apps[app], let player = record.player else { return nil }

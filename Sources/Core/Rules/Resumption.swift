@@ -56,8 +56,8 @@ public struct Resumption: Sendable {
 
     /// Why a play with nobody receiving launched nothing, for the log; nil when it would launch.
     public var whyNothingLaunched: String? {
-        guard let last else { return "no player has been Now Playing yet, so there is none to resume" }
         if !isOn { return "players.resume_last is off" }
+        guard let last else { return "no player has played yet, so there is none to resume" }
         if ignored.contains(where: { Player.busName(last.busName, isListedAs: $0) }) { return "\(last.name), the last player, is ignored" }
         if last.desktopEntry?.isEmpty ?? true { return "\(last.name), the last player, names no desktop entry to launch it by" }
         return nil
