@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// A desktop entry (freedesktop.org's Desktop Entry Specification), as a desktop reads one to
-/// launch an app: its `[Desktop Entry]` group's `Name`, `Exec`, `Icon`, `DBusActivatable` and
-/// `Hidden`, and where it was found. Localised keys and other groups (actions) are left out.
+/// launch an app: its `[Desktop Entry]` group's `Name`, `Exec`, `Icon`, `DBusActivatable`,
+/// `Hidden` and `Categories`, and where it was found. Localised keys and other groups (actions) are left out.
 public struct DesktopEntry: Equatable, Sendable {
     /// Its id: the file's name without `.desktop` (MPRIS `DesktopEntry` names one so).
     public let id: String
@@ -17,6 +17,8 @@ public struct DesktopEntry: Equatable, Sendable {
     public let dbusActivatable: Bool
     /// Deleted, as far as desktops are concerned: as if there were no file.
     public let hidden: Bool
+    /// Its `Categories` (`AudioVideo`, `WebBrowser`, …).
+    public let categories: [String]
 
     /// Why an entry cannot launch anything, in words for the log.
     public struct Unusable: Error, Equatable, CustomStringConvertible {
@@ -50,6 +52,7 @@ public struct DesktopEntry: Equatable, Sendable {
         icon = values["Icon"].map(Self.unescaped)
         dbusActivatable = values["DBusActivatable"] == "true"
         hidden = values["Hidden"] == "true"
+        categories = (values["Categories"] ?? "").split(separator: ";").map(String.init)
     }
 
     /// The folders entries are looked for in, most important first: `$XDG_DATA_HOME/applications`

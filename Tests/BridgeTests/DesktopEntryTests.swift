@@ -47,10 +47,12 @@ struct DesktopEntryTests {
             Name=Second
             DBusActivatable=true
             Exec=player
+            Categories=AudioVideo;Audio;Player;
             [Desktop Action new]
             Exec=player --new
             """)
         #expect(entry.name == "The Player" && entry.exec == "player" && entry.dbusActivatable && !entry.hidden)
+        #expect(entry.categories == ["AudioVideo", "Audio", "Player"])
     }
 
     @Test("found in XDG_DATA_HOME first, then each of XDG_DATA_DIRS; a dash may be a folder; a hidden one hides those after it")

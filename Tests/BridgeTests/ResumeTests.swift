@@ -31,11 +31,12 @@ struct ResumeTests {
         }
 
         /// A desktop entry `id` whose program leaves the mark and sleeps: launched, never a player.
-        func neverAPlayer(_ id: String) throws {
+        func neverAPlayer(_ id: String, categories: String = "AudioVideo;Audio;Player;") throws {
             try """
                 [Desktop Entry]
                 Type=Application
                 Name=Never A Player
+                Categories=\(categories)
                 Exec=sh -c "touch \(mark.path); exec sleep 22" %U
                 """.write(to: applications.appendingPathComponent("\(id).desktop"), atomically: true, encoding: .utf8)
         }
@@ -119,6 +120,18 @@ struct ResumeTests {
         ) { try Self.leaveLastPlayer($0, id: "neverplayer") }
         #expect(fixture.send("togglePlayPause") == "discarded")
         #expect(fixture.wait { Self.log(fixture).contains("nothing to resume: players.resume_last is off") }, "\(Self.log(fixture))")
+        fixture.wait(timeout: .seconds(1)) { false }
+        #expect(!home.wasLaunched)
+    }
+
+    @Test("a web browser, the last player: not launched (its page is gone), the play discarded at once, and the log says why")
+    func browser() throws {
+        let home = try Home()
+        try home.neverAPlayer("somebrowser", categories: "Network;WebBrowser;")
+        let fixture = try ServiceFixture(logToFile: true, environment: home.environment()) { try Self.leaveLastPlayer($0, id: "somebrowser") }
+        #expect(fixture.send("play") == "discarded")
+        #expect(fixture.dispatched.last?.outcome.reason == DiscardReason.launchFailed.rawValue)
+        #expect(Self.log(fixture).contains("somebrowser is a web browser"), "\(Self.log(fixture))")
         fixture.wait(timeout: .seconds(1)) { false }
         #expect(!home.wasLaunched)
     }

@@ -39,6 +39,11 @@ final class AppLauncher {
         } catch {
             return done(.failed(error.description))
         }
+        // A browser's media was a page, gone with it: opened again, it would have nothing to
+        // play, and a window would appear for a headset's click.
+        if entry.categories.contains("WebBrowser") {
+            return done(.failed("\(entry.id) is a web browser (its entry's Categories): what it played was a page, gone with it, so it is not launched"))
+        }
         if entry.dbusActivatable { return activate(entry, done: done) }
         let command: [String]
         do {
@@ -80,14 +85,31 @@ final class AppLauncher {
         // up to date (a new display after logging in again), and this service's is a copy of
         // it as it was when the service started.
         let request = TransientUnit(name: unit, program: program, command: command, description: description, exitTypeCgroup: exitTypeCgroup)
+        // The job's end says whether the program started (Type=exec): the manager tells the
+        // client that queued it, whether or not it subscribed. Listened for before asking.
+        var jobEnd: SignalSubscription?
+        jobEnd = connection.subscribe(SystemManager.jobRemoved, of: SystemManager.manager, path: SystemManager.path, arguments: [2: unit]) {
+            removed in
+            guard case .success(let removed) = removed, removed.unit == unit, jobEnd != nil else { return }
+            jobEnd?.cancel()
+            jobEnd = nil
+            done(removed.result == "done"
+                ? .launched("as \(unit) of the user manager")
+                : .failed("the user manager's job to start \(unit) ended \(removed.result) (systemctl --user status \(unit))"))
+        }
         connection.call(
             SystemManager.startTransientUnit, request, destination: SystemManager.busName, path: SystemManager.path,
             interface: SystemManager.manager, timeout: .seconds(5)
         ) { [weak self] result in
             guard let self else { return }
+            if case .failure = result {
+                jobEnd?.cancel()
+                jobEnd = nil
+            }
             switch result {
             case .success:
-                done(.launched("as \(unit) of the user manager"))
+                // Told when its job ends (above).
+                break
             case .failure(let error) where exitTypeCgroup && error.message.contains("ExitType"):
                 // systemd before 250 has no ExitType: the unit ends with its main process then.
                 self.startUnit(entry, program: program, command: command, exitTypeCgroup: false, done: done)

@@ -9,6 +9,8 @@ enum SystemManager {
     static let application: InterfaceName = "org.freedesktop.Application"
 
     static let startTransientUnit = TypedMethod<TransientUnit, JobPath>("StartTransientUnit")
+    /// Sent to the client that queued a job when it ends: its unit and result (`done`, `failed`, …).
+    static let jobRemoved = TypedSignal<JobRemoved>("JobRemoved")
     /// Its argument is the platform data (`a{sv}`), a startup notification id for instance.
     static let activate = TypedMethod<AllProperties, NoArguments>("Activate")
 }
@@ -64,4 +66,20 @@ struct JobPath: SingleFieldBody, Equatable {
     static let owner = "the StartTransientUnit reply"
     let content: ObjectPath
     init(_ content: ObjectPath) { self.content = content }
+}
+
+/// `JobRemoved`'s arguments: the job's id and path, its unit, and how it ended.
+struct JobRemoved: MessageBody, Equatable {
+    let id: UInt32
+    let job: ObjectPath
+    let unit: String
+    let result: String
+
+    static var fields: [Field] { [Field("id", UInt32.self), Field("job", ObjectPath.self), Field("unit", String.self), Field("result", String.self)] }
+    var arguments: [Value] { [.uint32(id), .objectPath(job), .string(unit), .string(result)] }
+
+    init(arguments: [Value]) throws(DBusError) {
+        let field = try FieldReader(arguments, Self.fields, of: "JobRemoved")
+        (id, job, unit, result) = (try field("id"), try field("job"), try field("unit"), try field("result"))
+    }
 }
