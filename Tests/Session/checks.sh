@@ -44,6 +44,16 @@ wait_for() {
         sleep 0.2
     done
 }
+# start_monitor RUNNER FILE: a mediaremotectl monitor of the runner's into FILE, its pid in
+# $monitor_pid. A monitor says nothing until an event: it is known to listen once it is on the bus
+# (it asks for the events right after connecting; a fixed second was too short while the
+# machine was busy).
+start_monitor() {
+    "$1" mediaremotectl monitor > "$2" 2>&1 &
+    monitor_pid=$!
+    wait_for 20 monitor_on_bus "$1"
+    sleep 0.5
+}
 
 # --- logind: the user's session is on seat0 and active (getty autologin on tty1).
 session_on_seat() {
@@ -498,12 +508,8 @@ check "… typing goes on ('a' reaches sway) and the play key reaches sway's bin
     wait_for 10 eval '[ "$(sway_lines a)" -gt "$letters" ] && [ "$(sway_lines play)" -gt "$before" ]'
 # For people who prefer no system service: sway's binding `bindsym XF86AudioNext exec
 # mediaremotectl send next` (run.sh's sway config) routes the compositor's key through MediaRemote.
-as_user mediaremotectl monitor > /tmp/person-monitor.out 2>&1 &
-person_monitor=$!
-# A monitor says nothing until an event: it is known to listen once it is on the bus (it asks
-# for the events right after connecting; a fixed second was too short while the machine was busy).
-wait_for 20 monitor_on_bus as_user
-sleep 0.5
+start_monitor as_user /tmp/person-monitor.out
+person_monitor=$monitor_pid
 press_once keyboard KEY_NEXTSONG
 check "… and sway's 'bindsym XF86AudioNext exec mediaremotectl send next' routes the keyboard's next key through MediaRemote (monitor: nextTrack from api)" \
     wait_for 10 eval 'grep "nextTrack" /tmp/person-monitor.out | grep -q "from api" && [ "$(sway_lines next)" -ge 1 ]'
@@ -547,10 +553,8 @@ loginctl activate "$(loginctl list-sessions --no-legend | awk -v u="$user" '$3 =
 check "the seat back to $user's session: the keyboard is taken over for it again" wait_for 20 inputd_taken_over "$keyboard"
 # Which of the person's players it toggles depends on what sway's bindings did to them above:
 # the proof is that it reaches the person's MediaRemote, from the keyboard.
-as_user mediaremotectl monitor > /tmp/person-back.out 2>&1 &
-person_back=$!
-wait_for 20 monitor_on_bus as_user
-sleep 0.5
+start_monitor as_user /tmp/person-back.out
+person_back=$monitor_pid
 press_once keyboard KEY_PLAYPAUSE
 check "… and its play key reaches $user's MediaRemote again (monitor: togglePlayPause from key)" \
     wait_for 10 eval 'grep "togglePlayPause" /tmp/person-back.out | grep -q "from key"'
@@ -581,10 +585,8 @@ rm -f "/home/$user/resume-wrote-home"
 user_systemctl start mediaremoted
 resumes_player() { as_user mediaremotectl status 2>/dev/null | grep -q "^Resumes: *Resume Player (resumeplayer.desktop)"; }
 check "status names the player a play would launch, with no player on the bus (Resumes: Resume Player)" wait_for 20 resumes_player
-as_user mediaremotectl monitor > /tmp/resume-monitor.out 2>&1 &
-resume_monitor=$!
-wait_for 20 monitor_on_bus as_user
-sleep 0.5
+start_monitor as_user /tmp/resume-monitor.out
+resume_monitor=$monitor_pid
 # The Bluetooth headset's buttons (AVRCP): the wired headset's node is left without the udev
 # rule above.
 press_once avrcp KEY_PLAYPAUSE
