@@ -265,11 +265,8 @@ public final class PlayerTracker {
             guard let self, case .success(let all) = result, self.players[owner] != nil else { return }
             self.players[owner]?.rootProperties = all.properties
             self.mirror?.playerRootPropertiesRead(AppID(owner))
-            // Some players name the file (`vlc.desktop`) where MPRIS asks for its base name.
-            let entry = MPRISMembers.desktopEntry.value(in: all.properties).map { $0.hasSuffix(".desktop") ? String($0.dropLast(8)) : $0 }
-                .flatMap { $0.isEmpty ? nil : $0 }
-            let identity = MPRISMembers.identity.value(in: all.properties).flatMap { $0.isEmpty ? nil : $0 }
-            self.delegate?.playerDescribed(AppID(owner), desktopEntry: entry, identity: identity)
+            let described = PlayerDescription(all.properties)
+            self.delegate?.playerDescribed(AppID(owner), desktopEntry: described.desktopEntry, identity: described.identity)
         }
     }
 

@@ -31,11 +31,13 @@ public struct DesktopEntry: Equatable, Sendable {
     public init(id: String, path: String, text: String) throws(Unusable) {
         var values: [String: String] = [:]
         var group: Substring?
+        var hasGroup = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if trimmed.hasPrefix("["), trimmed.hasSuffix("]") {
                 group = trimmed.dropFirst().dropLast()
+                hasGroup = hasGroup || group == "Desktop Entry"
                 continue
             }
             guard group == "Desktop Entry", let equals = trimmed.firstIndex(of: "=") else { continue }
@@ -44,7 +46,7 @@ public struct DesktopEntry: Equatable, Sendable {
             guard !key.contains("["), values[key] == nil else { continue }
             values[key] = String(trimmed[trimmed.index(after: equals)...].trimmingWhitespace())
         }
-        guard text.contains("[Desktop Entry]") else { throw Unusable("\(path) has no [Desktop Entry] group") }
+        guard hasGroup else { throw Unusable("\(path) has no [Desktop Entry] group") }
         self.id = id
         self.path = path
         name = values["Name"].map(Self.unescaped)

@@ -48,17 +48,19 @@ public struct Resumption: Sendable {
     /// What a play would launch now, if anything: the last player, when it has a desktop entry,
     /// resumption is on and the player is not ignored.
     public var candidate: (player: LastPlayer, desktopEntry: String)? {
-        guard isOn, let last, let entry = last.desktopEntry, !entry.isEmpty,
-            !ignored.contains(where: { Player.busName(last.busName, isListedAs: $0) })
-        else { return nil }
+        guard isOn, let last, let entry = last.desktopEntry, !entry.isEmpty, !isIgnored(last) else { return nil }
         return (last, entry)
+    }
+
+    private func isIgnored(_ player: LastPlayer) -> Bool {
+        ignored.contains { Player.busName(player.busName, isListedAs: $0) }
     }
 
     /// Why a play with nobody receiving launched nothing, for the log; nil when it would launch.
     public var whyNothingLaunched: String? {
         if !isOn { return "players.resume_last is off" }
         guard let last else { return "no player has played yet, so there is none to resume" }
-        if ignored.contains(where: { Player.busName(last.busName, isListedAs: $0) }) { return "\(last.name), the last player, is ignored" }
+        if isIgnored(last) { return "\(last.name), the last player, is ignored" }
         if last.desktopEntry?.isEmpty ?? true { return "\(last.name), the last player, names no desktop entry to launch it by" }
         return nil
     }
