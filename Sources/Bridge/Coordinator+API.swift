@@ -111,7 +111,8 @@ extension Coordinator {
     }
 
     func describePlayers() -> DescribePlayersReply {
-        Describe.players(registry, at: now, streams: audio.describeStreams(of:), ignored: tracker.ignoredPlayers)
+        Describe.players(
+            registry, at: now, streams: audio.describeStreams(of:), ignored: tracker.ignoredPlayers, resumption: rules.dispatcher.resumption)
     }
 
     func describeState() -> DescribeStateReply {

@@ -52,10 +52,10 @@ extension Coordinator: EventDispatching, AudioRules, RememberingRules, ProxyRule
         rules.change { body(&$0.registry) }
     }
 
-    var lastPlayer: LastPlayer? { rules.dispatcher.resumption.last }
+    var resumptionMemory: Resumption.Memory? { rules.dispatcher.resumption.memory }
 
-    func rememberLastPlayer(_ player: LastPlayer) {
-        rules.change { $0.resumption.remember(player) }
+    func rememberResumption(_ memory: Resumption.Memory) {
+        rules.change { $0.resumption.remember(memory) }
     }
 
     func audibilityChanged(_ changes: [(AppID, Audibility)]) {

@@ -12,7 +12,10 @@ struct Players: ParsableCommand {
         discussion: """
             A star marks the Now Playing player. A player that is ignored \
             (players.ignore, --ignore-player, or always: MediaRemote's own proxy \
-            and playerctld) is listed as such, with the rule that ignores it.
+            and playerctld) is listed as such, with the rule that ignores it. The \
+            last player (the one Now Playing last, which a play or play/pause \
+            with no player on the bus launches) is marked "last player"; once it \
+            has quit it is listed last, as gone, with what a play does about it.
 
             Example:
               $ mediaremotectl players
@@ -36,7 +39,8 @@ struct Players: ParsableCommand {
             seen starting), now_playing, reason (why it is or is not Now Playing, \
             or why it is ignored: then its status is null), sound (audible, silent \
             or unknown; null when ignored) and streams (an array of phrases, one a \
-            stream matched to it).
+            stream matched to it), and last_player (true for the last player; \
+            once it has quit, its entry has app and status null).
 
             Example:
               $ mediaremotectl players --json
@@ -45,7 +49,8 @@ struct Players: ParsableCommand {
                 "capabilities":["CanControl","CanPlay"],
                 "last_started_playing_us":5000012345,
                 "now_playing":true,"reason":"Now Playing: playing",
-                "sound":"audible","streams":["stream 56 ..."]}]
+                "sound":"audible","streams":["stream 56 ..."],
+                "last_player":true}]
 
             (Printed on one line; folded here to fit.)
             """
@@ -62,14 +67,21 @@ struct Players: ParsableCommand {
         }
         if players.isEmpty { writeLine("no players") }
         for player in players {
+            guard let app = player.app else {
+                // The last player, gone from the bus.
+                writeLine("  \(player.name)  gone  last player")
+                writeLine("    \(player.reason)")
+                continue
+            }
             if player.status.isEmpty {
                 // Ignored: never a player to the rules, so nothing else is known of it.
-                writeLine("  \(player.name) (\(player.app))  ignored")
+                writeLine("  \(player.name) (\(app))  ignored")
                 writeLine("    \(player.reason)")
                 continue
             }
             let receiving = player.receiving ? "receiving" : "not receiving"
-            writeLine("\(player.isNowPlaying ? "*" : " ") \(player.name) (\(player.app))  \(player.status)  \(receiving)")
+            let last = player.isLastPlayer ? "  last player" : ""
+            writeLine("\(player.isNowPlaying ? "*" : " ") \(player.name) (\(app))  \(player.status)  \(receiving)\(last)")
             writeLine("    can: \(player.capabilities.isEmpty ? "nothing" : player.capabilities.joined(separator: " "))")
             // The service's timestamps are CLOCK_MONOTONIC, the same clock as ours.
             let ago = player.lastStartedPlaying.map { MonotonicClock.now.duration(since: MonotonicInstant(microseconds: $0)) }
@@ -82,11 +94,11 @@ struct Players: ParsableCommand {
 
     static func json(_ player: DescribePlayersReply.Player) -> JSON {
         .object([
-            ("name", .string(player.name.rawValue)), ("app", .string(player.app.rawValue)), ("status", player.status.isEmpty ? .null : .string(player.status)),
+            ("name", .string(player.name.rawValue)), ("app", player.app.map { .string($0.rawValue) } ?? .null), ("status", player.status.isEmpty ? .null : .string(player.status)),
             ("receiving", .bool(player.receiving)), ("capabilities", .array(player.capabilities.map(JSON.string))),
             ("last_started_playing_us", JSON(player.lastStartedPlaying)), ("now_playing", .bool(player.isNowPlaying)),
             ("reason", .string(player.reason)), ("sound", player.status.isEmpty ? .null : .string(player.sound)),
-            ("streams", .array(player.streams.map(JSON.string))),
+            ("streams", .array(player.streams.map(JSON.string))), ("last_player", .bool(player.isLastPlayer)),
         ])
     }
 }

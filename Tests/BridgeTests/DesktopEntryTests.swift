@@ -80,21 +80,25 @@ struct DesktopEntryTests {
         #expect(DesktopEntry.folders { ["XDG_DATA_HOME": "/data"][$0] } == ["/data/applications", "/usr/local/share/applications", "/usr/share/applications"])
     }
 
-    @Test("the last player's file: written and read back, with and without what the player named; anything else unreadable")
+    @Test("the last player's file: written and read back, with and without what the player named, with the entries that came back empty; anything else unreadable")
     func lastPlayerFile() throws {
-        let players = [
-            LastPlayer(desktopEntry: "audacious", busName: "org.mpris.MediaPlayer2.audacious", identity: "Audacious"),
-            LastPlayer(desktopEntry: nil, busName: "org.mpris.MediaPlayer2.vlc.instance42", identity: "VLC media player"),
-            LastPlayer(desktopEntry: nil, busName: "org.mpris.MediaPlayer2.handmade", identity: nil),
+        let memories = [
+            Resumption.Memory(last: LastPlayer(desktopEntry: "audacious", busName: "org.mpris.MediaPlayer2.audacious", identity: "Audacious")),
+            Resumption.Memory(last: LastPlayer(desktopEntry: nil, busName: "org.mpris.MediaPlayer2.vlc.instance42", identity: "VLC media player")),
+            Resumption.Memory(last: LastPlayer(desktopEntry: nil, busName: "org.mpris.MediaPlayer2.handmade", identity: nil)),
+            Resumption.Memory(last: LastPlayer(desktopEntry: "mpv", busName: "org.mpris.MediaPlayer2.mpv", identity: "mpv Media Player"),
+                              cameBackEmpty: ["mpv", "io.github.celluloid_player.Celluloid"]),
         ]
-        for player in players {
-            #expect(try LastPlayerFile.player(in: LastPlayerFile.text(of: player)).get() == player)
+        for memory in memories {
+            #expect(try LastPlayerFile.memory(in: LastPlayerFile.text(of: memory)).get() == memory)
         }
+        #expect(LastPlayerFile.text(of: memories[3]).contains("\ncame-back-empty io.github.celluloid_player.Celluloid\ncame-back-empty mpv\nend\n"))
         for broken in ["", "mediaremote-last-player 2\nname org.mpris.MediaPlayer2.a\nend\n", "mediaremote-last-player 1\nname org.mpris.MediaPlayer2.a\n",
                        "mediaremote-last-player 1\nname :1.42\nend\n", "mediaremote-last-player 1\nname a b\nend\n",
                        "mediaremote-last-player 1\nname org.mpris.MediaPlayer2.a\nname org.mpris.MediaPlayer2.b\nend\n",
-                       "mediaremote-last-player 1\nidentity X\nend\n", "mediaremote-last-player 1\nname org.mpris.MediaPlayer2.a\ncolour red\nend\n"] {
-            guard case .failure = LastPlayerFile.player(in: broken) else { Issue.record("read: \(broken)"); continue }
+                       "mediaremote-last-player 1\nidentity X\nend\n", "mediaremote-last-player 1\nname org.mpris.MediaPlayer2.a\ncolour red\nend\n",
+                       "mediaremote-last-player 1\nname org.mpris.MediaPlayer2.a\ncame-back-empty\nend\n"] {
+            guard case .failure = LastPlayerFile.memory(in: broken) else { Issue.record("read: \(broken)"); continue }
         }
     }
 

@@ -50,6 +50,17 @@ struct ResumeTests {
             .write(to: state.appendingPathComponent("last-player"), atomically: true, encoding: .utf8)
     }
 
+    /// An X server of the test's own, for players with windows: it and its display's number.
+    static func startXvfb() throws -> (Subprocess, Int) {
+        let xvfb = Subprocess("/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"])
+        try xvfb.start()
+        guard let display = xvfb.readLine(timeout: .seconds(20)).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
+            _ = xvfb.stop(signal: SIGKILL)
+            throw TestFailure("Xvfb did not say its display")
+        }
+        return (xvfb, display)
+    }
+
     static func log(_ fixture: ServiceFixture) -> String { (try? String(contentsOf: fixture.logFile, encoding: .utf8)) ?? "" }
 
     /// The process that owns `name` on the fixture's bus.
@@ -63,12 +74,8 @@ struct ResumeTests {
     @Test("Audacious quit over MPRIS: a toggle with no player launches it from Debian's desktop entry, and it plays; a restart in between changes nothing")
     func audacious() throws {
         let home = try Home()
-        let xvfb = Subprocess("/usr/bin/Xvfb", ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "800x600x24"])
-        try xvfb.start()
+        let (xvfb, display) = try Self.startXvfb()
         defer { _ = xvfb.stop(signal: SIGKILL) }
-        guard let display = xvfb.readLine(timeout: .seconds(20)).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else {
-            throw TestFailure("Xvfb did not say its display")
-        }
         let fixture = try ServiceFixture(logToFile: true, environment: home.environment(display: display))
         let name = "org.mpris.MediaPlayer2.audacious"
         // Played, then quit over MPRIS: Audacious keeps its playlist.
@@ -94,6 +101,37 @@ struct ResumeTests {
         let log = Self.log(fixture)
         if ProcessInfo.processInfo.environment["SHOW_RESUME_LOG"] != nil { print(log) }
         #expect(log.contains("launched Audacious to resume (audacious.desktop, as a process of its own, this bus having no user manager)"), "\(log)")
+    }
+
+    @Test("mpv started by hand with a file, then quit: a play launches it by Debian's mpv.desktop, it comes back with nothing to play, is closed, and is not launched again")
+    func cameBackEmpty() throws {
+        let home = try Home()
+        let (xvfb, display) = try Self.startXvfb()
+        defer { _ = xvfb.stop(signal: SIGKILL) }
+        let fixture = try ServiceFixture(logToFile: true, environment: home.environment(display: display))
+        let mpv = try MPV(fixture, playing: true)
+        #expect(fixture.wait { (try? fixture.describeState().resumes) == "mpv (mpv.desktop)" }, "\((try? fixture.describeState())?.resumes ?? "nothing")")
+        #expect(try fixture.describePlayers().first?.isLastPlayer == true)
+        _ = mpv.process.stop()
+        #expect(fixture.wait { fixture.players.isEmpty })
+        // Gone, it is listed as the last player a play launches.
+        let gone = try fixture.describePlayers()
+        #expect(gone.count == 1 && gone.first?.app == nil && gone.first?.isLastPlayer == true
+                && gone.first?.reason == "the last player, gone from the bus: a play or play/pause with no player launches it (mpv.desktop)", "\(gone)")
+        // Launched with no file, mpv idles: it takes the play and stays stopped.
+        #expect(fixture.send("play", timeout: .seconds(30)) == "org.mpris.MediaPlayer2.mpv /org/mpris/MediaPlayer2")
+        #expect(fixture.wait(timeout: .seconds(15)) { Self.log(fixture).contains("came back with nothing to play") }, "\(Self.log(fixture))")
+        #expect(fixture.wait(timeout: .seconds(10)) { fixture.players.isEmpty }, "closed: \(fixture.players)")
+        #expect(Self.log(fixture).contains("launched mpv (mpv.desktop) to resume, and it came back with nothing to play (stopped 5.0 s after the play): closing it"))
+        // Not launched again, and said why, here and after a restart.
+        let why = "mpv, the last player, came back with nothing to play when it was launched to resume, so it is not launched again"
+        try fixture.restart()
+        #expect(try fixture.describeState().resumesNothingBecause == why)
+        #expect(try fixture.describePlayers().first?.reason == "the last player, gone from the bus: a play launches nothing: " + why)
+        #expect(fixture.send("play") == "discarded")
+        #expect(fixture.dispatched.last?.outcome.reason == DiscardReason.nobodyReceiving.rawValue)
+        let file = try String(contentsOf: fixture.bus.stateHome.appendingPathComponent("mediaremote/last-player"), encoding: .utf8)
+        #expect(file.contains("\ncame-back-empty mpv\n"), "\(file)")
     }
 
     @Test("a player that names no desktop entry: nothing launched, the play discarded, and the log says why")

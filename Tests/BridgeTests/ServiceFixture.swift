@@ -142,6 +142,11 @@ final class ServiceFixture {
         try DescribeStateReply(arguments: callBridge(MediaRemoteMembers.describeState.name).get().arguments)
     }
 
+    /// `DescribePlayers`, read as the contract says.
+    func describePlayers() throws -> [DescribePlayersReply.Player] {
+        try DescribePlayersReply(arguments: callBridge(MediaRemoteMembers.describePlayers.name).get().arguments).players
+    }
+
     func property(_ name: MemberName) -> Value? {
         let arguments: [Value] = [.string(MediaRemoteNames.interface.rawValue), .string(name.rawValue)]
         guard case .success(let reply) = callBridge("Get", arguments, interface: .properties) else { return nil }

@@ -115,7 +115,7 @@ struct ResumptionTests {
     func remembered() {
         var transcript = Transcript()
         let vlc = LastPlayer(desktopEntry: "vlc", busName: "org.mpris.MediaPlayer2.vlc.instance5", identity: "VLC media player")
-        transcript.dispatcher.resumption.remember(vlc)
+        transcript.dispatcher.resumption.remember(Resumption.Memory(last: vlc))
         guard let launch = Self.launch(transcript.start(.togglePlayPause)) else { Issue.record("launched nothing"); return }
         #expect(launch.player == vlc)
         transcript.dispatcher.registry.playerAppeared(
@@ -138,6 +138,63 @@ struct ResumptionTests {
         #expect(Self.launch(transcript.start(.play)) != nil)
         transcript.apply(.wait(milliseconds: 20_001))
         #expect(Self.launch(transcript.start(.play)) != nil)
+    }
+
+    /// Audacious launched by a play, its player come and sent the play: on trial.
+    static func onTrial() -> Transcript? {
+        var transcript = Transcript(Self.audaciousQuit)
+        guard Self.launch(transcript.start(.togglePlayPause)) != nil else { return nil }
+        transcript.apply([.appear(Y, .stopped), .describe(Y, desktopEntry: "audacious")])
+        guard let resumed = transcript.dispatcher.takeResumed(at: transcript.now) else { return nil }
+        _ = transcript.run(resumed)
+        return transcript
+    }
+
+    @Test("a launched player still stopped 5 s after the play came back with nothing to play: closed, and never launched again")
+    func cameBackEmpty() {
+        guard var transcript = Self.onTrial() else { Issue.record("no trial"); return }
+        let deadline = transcript.dispatcher.trialDeadline
+        #expect(deadline == transcript.now + .seconds(5))
+        transcript.apply(.wait(milliseconds: 4_999))
+        #expect(transcript.dispatcher.judgeTrial(at: transcript.now) == nil && transcript.dispatcher.trialDeadline == deadline)
+        transcript.apply(.wait(milliseconds: 1))
+        let judged = transcript.dispatcher.judgeTrial(at: transcript.now)
+        #expect(judged?.app == Y && judged?.busName == Y.playerName && judged?.desktopEntry == "audacious")
+        #expect(transcript.dispatcher.trialDeadline == nil && transcript.dispatcher.resumption.cameBackEmpty == ["audacious"])
+        // Closed, a play with nobody on the bus launches nothing, and says why; kept as memory.
+        transcript.apply(.leave(Y))
+        #expect(transcript.start(.play) == .finished(.discarded(.nobodyReceiving)))
+        #expect(transcript.dispatcher.resumption.whyNothingLaunched
+            == "Audacious, the last player, came back with nothing to play when it was launched to resume, so it is not launched again")
+        #expect(transcript.dispatcher.resumption.memory?.cameBackEmpty == ["audacious"])
+        var next = Transcript()
+        next.dispatcher.resumption.remember(transcript.dispatcher.resumption.memory)
+        #expect(next.start(.play) == .finished(.discarded(.nobodyReceiving)))
+    }
+
+    @Test("a launched player that plays within the grace, is paused on something, or has gone passes its trial")
+    func passesTrial() {
+        guard var plays = Self.onTrial() else { Issue.record("no trial"); return }
+        plays.apply([.status(Y, .playing), .wait(milliseconds: 5_000)])
+        #expect(plays.dispatcher.judgeTrial(at: plays.now) == nil && plays.dispatcher.trialDeadline == nil)
+        guard var paused = Self.onTrial() else { Issue.record("no trial"); return }
+        paused.apply([.status(Y, .paused), .wait(milliseconds: 5_000)])
+        #expect(paused.dispatcher.judgeTrial(at: paused.now) == nil && paused.dispatcher.resumption.cameBackEmpty.isEmpty)
+        guard var gone = Self.onTrial() else { Issue.record("no trial"); return }
+        gone.apply([.leave(Y), .wait(milliseconds: 5_000)])
+        #expect(gone.dispatcher.judgeTrial(at: gone.now) == nil && gone.dispatcher.trialDeadline == nil)
+        // Launched again, it is on trial again.
+        #expect(Self.launch(gone.start(.play))?.desktopEntry == "audacious")
+    }
+
+    @Test("a player that says it plays as it starts is on trial too: mpv opened without a file says Playing, then idles")
+    func trialWhenPlaying() {
+        var transcript = Transcript(Self.audaciousQuit)
+        #expect(Self.launch(transcript.start(.play)) != nil)
+        transcript.apply([.appear(Y, .playing), .describe(Y, desktopEntry: "audacious")])
+        #expect(transcript.dispatcher.takeResumed(at: transcript.now) != nil && transcript.dispatcher.trialDeadline != nil)
+        transcript.apply([.status(Y, .stopped), .wait(milliseconds: 5_000)])
+        #expect(transcript.dispatcher.judgeTrial(at: transcript.now)?.app == Y)
     }
 
     @Test("the last player follows Now Playing (a player that has played), and stays when nobody is Now Playing")

@@ -10,12 +10,16 @@ struct DescribeRepliesTests {
     static let vlc = DescribePlayersReply.Player(
         name: "org.mpris.MediaPlayer2.vlc", app: ":1.13", status: "Stopped", receiving: false, capabilities: [],
         lastStartedPlaying: nil, isNowPlaying: false, reason: "not receiving")
+    /// The last player once it has quit: no app.
+    static let audaciousGone = DescribePlayersReply.Player(
+        name: "org.mpris.MediaPlayer2.audacious", app: nil, status: "", receiving: false, capabilities: [],
+        lastStartedPlaying: nil, isNowPlaying: false, reason: "the last player, gone from the bus", isLastPlayer: true)
 
     static let state = DescribeStateReply(
         chain: [
             .init(kind: .responder, destination: ObjectAddress(busName: ":1.42", path: "/org/example/Player"), app: ":1.42"),
-            .init(kind: .player, destination: ObjectAddress(busName: mpv.name, path: "/org/mpris/MediaPlayer2"), app: mpv.app),
-            .init(kind: .shakeAction, destination: ObjectAddress(busName: mpv.name, path: "/org/mpris/MediaPlayer2"), app: mpv.app,
+            .init(kind: .player, destination: ObjectAddress(busName: mpv.name, path: "/org/mpris/MediaPlayer2"), app: ":1.12"),
+            .init(kind: .shakeAction, destination: ObjectAddress(busName: mpv.name, path: "/org/mpris/MediaPlayer2"), app: ":1.12",
                   action: "nextTrack"),
         ],
         chainDiscarded: nil, nowPlayingReason: "playing", receiving: [":1.12", ":1.42"], motionClaims: [":1.42": 2, ":1.12": 1],
@@ -35,7 +39,7 @@ struct DescribeRepliesTests {
         .init(path: "/dev/input/event3", name: "AT keyboard", classification: "keyboard", notReadBecause: "a keyboard"),
     ])
 
-    @Test("DescribePlayers reads back as it was sent, empty or not", arguments: [[mpv, vlc], []])
+    @Test("DescribePlayers reads back as it was sent, empty or not", arguments: [[mpv, vlc, audaciousGone], []])
     func players(_ players: [DescribePlayersReply.Player]) throws {
         let reply = DescribePlayersReply(players: players)
         #expect(try roundTrip(reply) == reply)

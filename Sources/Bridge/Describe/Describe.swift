@@ -12,10 +12,11 @@ enum Describe {
     /// Every tracked player with what `mediaremotectl players` shows: its app, status,
     /// capabilities, receiving, when it last started playing, why it is or is not Now Playing,
     /// and its sound (audible, silent or unknown, and the streams matched to it); then the
-    /// players ignored, each with the rule that ignores it.
+    /// players ignored, each with the rule that ignores it; then the last player, once it has
+    /// quit, with what a play with no player does about it.
     static func players(
         _ registry: Registry, at now: MonotonicInstant, streams: (AppID) -> [String],
-        ignored: [(name: BusName, owner: BusName, listedAs: BusName)]
+        ignored: [(name: BusName, owner: BusName, listedAs: BusName)], resumption: Resumption = Resumption()
     ) -> DescribePlayersReply {
         let nowPlaying = registry.nowPlaying(at: now)
         let players = registry.players.map { app, player, receiving in
@@ -24,7 +25,7 @@ enum Describe {
                 capabilities: PlayerProperties.names(of: player.capabilities).map(\.rawValue),
                 lastStartedPlaying: registry.lastStartedPlaying(of: app)?.microseconds, isNowPlaying: nowPlaying == app,
                 reason: registry.nowPlayingReason(for: app, at: now), sound: registry.audibility(of: app).rawValue,
-                streams: streams(app))
+                streams: streams(app), isLastPlayer: resumption.isLast(player.busName))
         }
         // Never players to the rules.
         let ignored = ignored.map { name, owner, listedAs in
@@ -32,7 +33,17 @@ enum Describe {
                 name: name, app: owner, status: "", receiving: false, capabilities: [], lastStartedPlaying: nil,
                 isNowPlaying: false, reason: whyIgnored(listedAs))
         }
-        return DescribePlayersReply(players: players + ignored)
+        return DescribePlayersReply(players: players + ignored + lastPlayerGone(resumption, onBus: players + ignored))
+    }
+
+    /// The last player as a play with no player sees it, once it is no longer on the bus.
+    private static func lastPlayerGone(_ resumption: Resumption, onBus: [DescribePlayersReply.Player]) -> [DescribePlayersReply.Player] {
+        guard let last = resumption.last, !onBus.contains(where: { resumption.isLast($0.name) }) else { return [] }
+        let what = resumption.candidate.map { "a play or play/pause with no player launches it (\($0.desktopEntry).desktop)" }
+            ?? "a play launches nothing: " + (resumption.whyNothingLaunched ?? "")
+        return [DescribePlayersReply.Player(
+            name: last.busName, app: nil, status: "", receiving: false, capabilities: [], lastStartedPlaying: nil,
+            isNowPlaying: false, reason: "the last player, gone from the bus: \(what)", isLastPlayer: true)]
     }
 
     /// Why a player is ignored, in a phrase, from the listed name that ignores it.

@@ -53,6 +53,7 @@ extension RulesShell {
             case .resume:
                 launchTimer.arm(at: nil)
                 perform(router.resume(), completion: takeResumeCompletion())
+                trialTimer.arm(at: router.dispatcher.trialDeadline)
             }
         }
     }

@@ -1,8 +1,11 @@
 import Core
 import DBus
+import DBusTypes
 import Loop
 import MediaRemoteAPI
+import MPRIS
 import SystemFiles
+import Time
 
 /// A play with nobody to receive it launches the last player (``Resumption``): the launch, the
 /// wait for its player (the rules send the event on when it comes: ``RulesEffect/resume``),
@@ -34,6 +37,17 @@ extension RulesShell {
         guard let launch = router.dispatcher.resumption.launch else { return }
         Log.info("launched \(launch.player.name) to resume \(RulesShell.describe(launch.event)), and no player of it that could play came within \(Resumption.patience)")
         endLaunch(.launchedPlayerDidNotCome)
+    }
+
+    /// The launched player's time to play is up: one still stopped came back with nothing to
+    /// play (mpv, opened without a file, idles). It is closed, since the service opened it for
+    /// nothing, and its desktop entry is not launched again; that is kept with the last player.
+    func judgeTrial() {
+        guard let trial = change({ $0.judgeTrial(at: now) }) else { return }
+        Log.warning("launched \(trial.player.name) (\(trial.desktopEntry).desktop) to resume, and it came back with nothing to play (stopped \(Resumption.playGrace.tenthsOfSecond) after the play): closing it; a play with no player no longer launches it")
+        connection.call(MPRISMembers.quit, NoArguments(), destination: trial.busName, path: MPRISNames.path, interface: MPRISNames.root, timeout: .seconds(5)) { result in
+            if case .failure(let error) = result { Log.info("\(trial.busName) did not quit when asked (\(error.clause)); it stays open") }
+        }
     }
 
     func endLaunch(_ reason: DiscardReason) {

@@ -54,6 +54,10 @@ final class RulesShell {
     private(set) lazy var launchTimer = DeadlineTimer(loop: connection.loop, onFailure: {
         Log.warning("cannot make the timer that ends a launch to resume (\($0)): a launch whose player never comes waits for the next play")
     }) { [unowned self] in self.launchTimedOut() }
+    /// Judges a launched player sent the play (``Resumption/playGrace``).
+    private(set) lazy var trialTimer = DeadlineTimer(loop: connection.loop, onFailure: {
+        Log.warning("cannot make the timer that judges a launched player (\($0)): one that came back with nothing to play is launched again on the next play")
+    }) { [unowned self] in self.judgeTrial() }
 
     /// The rules with `options`' settings, taken as they are: there is nothing to announce yet
     /// (the first state is published at start).

@@ -11,9 +11,10 @@ protocol RememberingRules: AnyObject {
     var registry: Registry { get }
     var now: MonotonicInstant { get }
     func changeRegistry(_ body: (inout Registry) -> Void)
-    /// The player a play with nobody receiving would launch (``Resumption/last``).
-    var lastPlayer: LastPlayer? { get }
-    func rememberLastPlayer(_ player: LastPlayer)
+    /// The player a play with nobody receiving would launch, and the entries that came back
+    /// empty (``Resumption/memory``).
+    var resumptionMemory: Resumption.Memory? { get }
+    func rememberResumption(_ memory: Resumption.Memory)
 }
 
 /// What the rules know, kept across restarts (``StateStore``): recalled at start for the
@@ -27,7 +28,7 @@ final class StateKeeper {
     weak var rules: (any RememberingRules)?
     /// Where the last player is kept, for any bus (``LastPlayerFile``), and what it holds.
     private var lastPlayerPath: String?
-    private var lastPlayerWritten: LastPlayer?
+    private var lastPlayerWritten: Resumption.Memory?
 
     /// The longest the players found at start may take to be read (a `GetAll` and its retry
     /// take at most about 4 s).
@@ -93,9 +94,10 @@ final class StateKeeper {
 
     /// Keeps the memory up to date (as each change is published): not while it is being
     /// recalled, when the rules know less than the file. The last player is written when it
-    /// changes, which is when Now Playing goes to another player.
+    /// changes, which is when Now Playing goes to another player or a launched one came back
+    /// empty.
     func remember() {
-        if let path = lastPlayerPath, let last = rules?.lastPlayer, last != lastPlayerWritten {
+        if let path = lastPlayerPath, let last = rules?.resumptionMemory, last != lastPlayerWritten {
             lastPlayerWritten = last
             do throws(TextFile.WriteFailure) {
                 try TextFile.replace(path, with: LastPlayerFile.text(of: last))
@@ -116,11 +118,11 @@ final class StateKeeper {
         case .failure(let failure):
             Log.warning("cannot read the last player from \(path) (\(failure)): a play with no player on the bus resumes nothing until one plays")
         case .success(let text):
-            switch LastPlayerFile.player(in: text) {
-            case .success(let player):
-                lastPlayerWritten = player
-                rules?.rememberLastPlayer(player)
-                Log.debug("the last player, which a play with no player on the bus launches: \(player.name)")
+            switch LastPlayerFile.memory(in: text) {
+            case .success(let memory):
+                lastPlayerWritten = memory
+                rules?.rememberResumption(memory)
+                Log.debug("the last player, which a play with no player on the bus launches: \(memory.last.name)")
             case .failure(let why):
                 Log.warning("\(path) is not a last player this service can read (\(why)); it is replaced when a player is Now Playing")
             }

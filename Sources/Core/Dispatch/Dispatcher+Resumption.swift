@@ -64,6 +64,10 @@ extension Dispatcher {
         guard resumeReady, let launch = resumption.launch, let (app, player) = launchedPlayer() else { return nil }
         resumption.launch = nil
         let event = Event(.remoteControl(.play), at: launch.event.timestamp, from: launch.event.source)
+        // On trial even when it says it plays: mpv opened without a file says Playing until it
+        // finds itself idle.
+        resumption.trial = Resumption.Trial(
+            app: app, busName: player.busName, player: launch.player, desktopEntry: launch.desktopEntry, deadline: now + Resumption.playGrace)
         if player.status == .playing { return Dispatch(event: event, handledAlreadyBy: .player(app, player)) }
         let (links, reason) = chain(for: event, at: now)
         return Dispatch(event: event, links: links, emptyReason: reason)
@@ -79,4 +83,19 @@ extension Dispatcher {
 
     /// When the launch under way ends if its player has not come.
     public var launchDeadline: MonotonicInstant? { resumption.launch?.deadline }
+
+    /// When the launched player on trial is judged.
+    public var trialDeadline: MonotonicInstant? { resumption.trial?.deadline }
+
+    /// Judges the launched player on trial once its time is up: one `Stopped` then came back
+    /// with nothing to play, and its desktop entry is not launched again; the trial, returned
+    /// then, names the player to close (it is the service's doing, and shows nothing). Nil
+    /// when it played, is paused on something, or has gone.
+    public mutating func judgeTrial(at now: MonotonicInstant) -> Resumption.Trial? {
+        guard let trial = resumption.trial, trial.deadline <= now else { return nil }
+        resumption.trial = nil
+        guard let player = registry.player(of: trial.app), player.busName == trial.busName, player.status == .stopped else { return nil }
+        resumption.cameBackEmpty.insert(trial.desktopEntry)
+        return trial
+    }
 }

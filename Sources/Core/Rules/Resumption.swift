@@ -21,10 +21,15 @@ public struct LastPlayer: Hashable, Sendable {
 
 /// Resumption (issue 37): the player that was Now Playing last, remembered after it quits, and
 /// the launch a play or play/pause with nobody to receive it starts, until the launched player
-/// can take the event or ``patience`` passes. Pure: the shell launches and keeps the memory.
+/// can take the event or ``patience`` passes; then the trial of what it brought back
+/// (``playGrace``), and the desktop entries that came back with nothing to play, never launched
+/// again. Pure: the shell launches and keeps the memory.
 public struct Resumption: Sendable {
     /// How long a launched app has to show a player that can take the play.
     public static let patience: Duration = .seconds(20)
+    /// How long a launched player handed the play has to be playing or paused: one stopped then
+    /// came back with nothing to play (mpv, opened without a file, idles).
+    public static let playGrace: Duration = .seconds(5)
 
     /// `players.resume_last`: a play with nobody receiving launches the last player.
     public var isOn = true
@@ -32,8 +37,13 @@ public struct Resumption: Sendable {
     public var ignored: Set<BusName> = []
     /// The player that was Now Playing last (nil: none yet, as far as this service knows).
     public internal(set) var last: LastPlayer?
+    /// Desktop entries that, launched to resume, came back with nothing to play: launching
+    /// them again would only open an empty player.
+    public internal(set) var cameBackEmpty: Set<String> = []
     /// The launch under way: what it launched, for which event, since when.
     public internal(set) var launch: Launch?
+    /// The launched player handed the play, until ``playGrace`` passes and it is judged.
+    public internal(set) var trial: Trial?
 
     public struct Launch: Hashable, Sendable {
         public let player: LastPlayer
@@ -43,12 +53,32 @@ public struct Resumption: Sendable {
         public var deadline: MonotonicInstant { since + Resumption.patience }
     }
 
+    /// A launched player handed the play: `Stopped` at `deadline`, it came back empty.
+    public struct Trial: Hashable, Sendable {
+        public let app: AppID
+        public let busName: BusName
+        public let player: LastPlayer
+        public let desktopEntry: String
+        public let deadline: MonotonicInstant
+    }
+
+    /// What is kept across restarts and logins: the last player, and the entries that came back
+    /// empty.
+    public struct Memory: Hashable, Sendable {
+        public var last: LastPlayer
+        public var cameBackEmpty: Set<String>
+
+        public init(last: LastPlayer, cameBackEmpty: Set<String> = []) {
+            (self.last, self.cameBackEmpty) = (last, cameBackEmpty)
+        }
+    }
+
     public init() {}
 
-    /// What a play would launch now, if anything: the last player, when it has a desktop entry,
-    /// resumption is on and the player is not ignored.
+    /// What a play would launch now, if anything: the last player, when it has a desktop entry
+    /// that did not come back empty, resumption is on and the player is not ignored.
     public var candidate: (player: LastPlayer, desktopEntry: String)? {
-        guard isOn, let last, let entry = last.desktopEntry, !entry.isEmpty, !isIgnored(last) else { return nil }
+        guard whyNothingLaunched == nil, let last, let entry = last.desktopEntry else { return nil }
         return (last, entry)
     }
 
@@ -61,13 +91,28 @@ public struct Resumption: Sendable {
         if !isOn { return "players.resume_last is off" }
         guard let last else { return "no player has played yet, so there is none to resume" }
         if isIgnored(last) { return "\(last.name), the last player, is ignored" }
-        if last.desktopEntry?.isEmpty ?? true { return "\(last.name), the last player, names no desktop entry to launch it by" }
+        guard let entry = last.desktopEntry, !entry.isEmpty else {
+            return "\(last.name), the last player, names no desktop entry to launch it by"
+        }
+        if cameBackEmpty.contains(entry) {
+            return "\(last.name), the last player, came back with nothing to play when it was launched to resume, so it is not launched again"
+        }
         return nil
     }
 
-    /// Remembers `last` (the shell's memory at start: the last player of an earlier service).
-    public mutating func remember(_ last: LastPlayer?) {
-        self.last = last
+    /// Whether `busName` is the last player's (an instance's number aside: launched again, it
+    /// takes a new one).
+    public func isLast(_ busName: BusName) -> Bool {
+        last.map { $0.busName.withoutInstance == busName.withoutInstance } ?? false
+    }
+
+    /// What is kept across restarts, or nil before any player played.
+    public var memory: Memory? { last.map { Memory(last: $0, cameBackEmpty: cameBackEmpty) } }
+
+    /// Remembers what an earlier service kept (the shell's memory at start).
+    public mutating func remember(_ memory: Memory?) {
+        last = memory?.last
+        cameBackEmpty = memory?.cameBackEmpty ?? []
     }
 }
 
