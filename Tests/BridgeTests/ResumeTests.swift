@@ -42,13 +42,17 @@ struct ResumeTests {
         }
     }
 
-    /// The last player file a service before this one left, naming `id`'s entry.
-    static func leaveLastPlayer(_ bus: PrivateBus, id: String) throws {
+    /// The last player file a service before this one left, naming `id`'s entry (and the
+    /// player's name, `org.mpris.MediaPlayer2.ID` unless given).
+    static func leaveLastPlayer(_ bus: PrivateBus, id: String, name: String? = nil, identity: String = "Never A Player") throws {
         let state = bus.stateHome.appendingPathComponent("mediaremote")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        try "mediaremote-last-player 1\nname org.mpris.MediaPlayer2.\(id)\ndesktop-entry \(id)\nidentity Never A Player\nend\n"
+        try "mediaremote-last-player 1\nname \(name ?? "org.mpris.MediaPlayer2.\(id)")\ndesktop-entry \(id)\nidentity \(identity)\nend\n"
             .write(to: state.appendingPathComponent("last-player"), atomically: true, encoding: .utf8)
     }
+
+    static let activatablePlayer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Peers/activatable_player.py").path
 
     /// An X server of the test's own, for players with windows: it and its display's number.
     static func startXvfb() throws -> (Subprocess, Int) {
@@ -132,6 +136,31 @@ struct ResumeTests {
         #expect(fixture.dispatched.last?.outcome.reason == DiscardReason.nobodyReceiving.rawValue)
         let file = try String(contentsOf: fixture.bus.stateHome.appendingPathComponent("mediaremote/last-player"), encoding: .utf8)
         #expect(file.contains("\ncame-back-empty mpv\n"), "\(file)")
+    }
+
+    @Test("an entry that says DBusActivatable=true: the bus starts the app for Activate on its id (its Exec is not run), and the play goes to its player")
+    func dbusActivation() throws {
+        let home = try Home()
+        let id = "org.example.ActivatablePlayer"
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Activatable Player
+            DBusActivatable=true
+            Exec=sh -c "touch \(home.mark.path)" %U
+            """.write(to: home.applications.appendingPathComponent("\(id).desktop"), atomically: true, encoding: .utf8)
+        let activated = home.url.appendingPathComponent("activated")
+        let fixture = try ServiceFixture(logToFile: true, environment: home.environment()) { bus in
+            try Self.leaveLastPlayer(bus, id: id, name: "org.mpris.MediaPlayer2.activatable", identity: "Activatable Player")
+            try "[D-BUS Service]\nName=\(id)\nExec=/usr/bin/python3 \(Self.activatablePlayer) \(id) \(activated.path)\n"
+                .write(to: bus.directory.appendingPathComponent("services/\(id).service"), atomically: true, encoding: .utf8)
+        }
+        #expect(fixture.send("togglePlayPause", timeout: .seconds(30)) == "org.mpris.MediaPlayer2.activatable /org/mpris/MediaPlayer2")
+        #expect(fixture.wait { fixture.players.contains("org.mpris.MediaPlayer2.activatable Playing true") }, "\(fixture.players)")
+        #expect((try? String(contentsOf: activated, encoding: .utf8)) == "activated\n")
+        #expect(!home.wasLaunched, "its Exec ran")
+        #expect(Self.log(fixture).contains("launched Activatable Player to resume (\(id).desktop, by D-Bus activation of \(id))"), "\(Self.log(fixture))")
+        _ = fixture.call(BusName(stringLiteral: "org.mpris.MediaPlayer2.activatable"), "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2", "Quit")
     }
 
     @Test("a player that names no desktop entry: nothing launched, the play discarded, and the log says why")

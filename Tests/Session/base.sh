@@ -17,13 +17,13 @@ output=$(realpath -m "$1")
 # mediaremoted links (libdbus, libevdev, libpulse); and the checks' tools: getfacl, pgrep, insmod, and
 # python3 for a uinput headset and keyboard (python3-evdev) and a Responder1 app (python3-dbus);
 # a desktop that reads the same devices, sway (headless), with the MPRIS client its users bind
-# their media keys to (playerctl), real MPRIS players (mpv with mpv-mpris; Audacious, with Qt's
-# Wayland platform, qtwayland5, as a person running it on sway has it), and Debian's audio
+# their media keys to (playerctl), real MPRIS players (mpv with mpv-mpris; Audacious, whose GTK 2
+# interface needs X: Xwayland, which sway recommends and a Debian sway has), and Debian's audio
 # server with its user units (pipewire, wireplumber, pipewire-pulse; pw-cli from pipewire-bin, pactl
 # from pulseaudio-utils).
 packages=systemd,systemd-sysv,udev,dbus-user-session,libpam-systemd,libdbus-1-3,libevdev2,libpulse0,acl,procps,kmod
 packages+=,python3-evdev,python3-dbus,python3-gi
-packages+=,sway,playerctl,mpv,mpv-mpris,audacious,qtwayland5
+packages+=,sway,playerctl,mpv,mpv-mpris,audacious,xwayland
 packages+=,pipewire,pipewire-bin,wireplumber,pipewire-pulse,pulseaudio-utils
 
 mmdebstrap --variant=minbase --format=tar --include="$packages" \

@@ -561,50 +561,75 @@ check "… and its play key reaches $user's MediaRemote again (monitor: togglePl
 kill "$person_back"
 pkill -u "$user" -x mpv
 
-# --- Resume (issue 37): with no player on the bus, a headset's play key launches the last
-# player by its desktop entry, as a transient unit of the user manager (app.slice, not the
-# service's cgroup), outside the service's sandbox (the person's network, a writable home), and
-# it plays. The player: mpv paused on a track, from an entry of the person's own that also
-# writes in the home; the last-player file names it, as a service before this one left it.
+# --- Resume (issue 37): Audacious, started by the person from sway with a track, plays; quit
+# over MPRIS, and the service restarted, a headset's play key with no player on the bus launches
+# it again by Debian's audacious.desktop, as a transient unit of the user manager (app.slice, not
+# the service's cgroup), outside the service's sandbox (the person's network; a writable home,
+# where it keeps its playlist when it quits), and it plays where it was.
 pkill -u "$user" -x mpv
-wait_for 10 eval '[ -z "$(as_user playerctl -l 2>/dev/null)" ]'
-applications=/home/$user/.local/share/applications
-as_user mkdir -p "$applications"
-cat > "$applications/resumeplayer.desktop" <<ENTRY
-[Desktop Entry]
-Type=Application
-Name=Resume Player
-Exec=sh -c "touch /home/$user/resume-wrote-home; exec mpv --ao=null --no-video --idle=yes --no-terminal --no-config --pause --loop-file=inf --script=/usr/lib/mpv-mpris/mpris.so $here/track.ogg" %U
-ENTRY
-chown -R "$user:" "/home/$user/.local/share"
-user_systemctl stop mediaremoted
-printf 'mediaremote-last-player 1\nname org.mpris.MediaPlayer2.mpv\ndesktop-entry resumeplayer\nidentity Resume Player\nend\n' \
-    > "/home/$user/.local/state/mediaremote/last-player"
-chown "$user:" "/home/$user/.local/state/mediaremote/last-player"
-rm -f "/home/$user/resume-wrote-home"
-user_systemctl start mediaremoted
-resumes_player() { as_user mediaremotectl status 2>/dev/null | grep -q "^Resumes: *Resume Player (resumeplayer.desktop)"; }
-check "status names the player a play would launch, with no player on the bus (Resumes: Resume Player)" wait_for 20 resumes_player
+no_players() { [ -z "$(as_user playerctl -l 2>/dev/null)" ]; }
+wait_for 10 no_players
+audacious=org.mpris.MediaPlayer2.audacious
+as_user env SWAYSOCK="$(sway_socket)" swaymsg exec "audacious $here/track.ogg" > /dev/null 2>> /tmp/swaymsg.err
+check "Audacious, started by the person from sway with a track, plays (MPRIS: Playing)" \
+    wait_for 60 eval '[ "$(player_status $audacious)" = Playing ]'
+resumes_audacious() { as_user mediaremotectl status 2>/dev/null | grep -q "^Resumes: *Audacious (audacious.desktop)"; }
+check "status names it as what a play with no player would launch (Resumes: Audacious)" wait_for 10 resumes_audacious
+as_user busctl --user call "$audacious" /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2 Quit
+check "… quit over MPRIS, it leaves the bus" wait_for 20 no_players
+user_systemctl restart mediaremoted
+listed_gone() { as_user mediaremotectl players --json 2>/dev/null | grep -q "\"name\":\"$audacious\",\"app\":null,.*\"last_player\":true"; }
+check "the service restarted, status still names it, and players --json lists it as the last player, gone" \
+    wait_for 20 eval 'resumes_audacious && listed_gone'
 start_monitor as_user /tmp/resume-monitor.out
 resume_monitor=$monitor_pid
+touch /tmp/before-resume
 # The Bluetooth headset's buttons (AVRCP): the wired headset's node is left without the udev
 # rule above.
 press_once avrcp KEY_PLAYPAUSE
-check "the Bluetooth headset's play key (AVRCP) with no player launches it and it plays (MPRIS: Playing)" \
-    wait_for 30 eval '[ "$(player_status org.mpris.MediaPlayer2.mpv)" = Playing ]'
-launched=$(pgrep -u "$user" -x mpv | head -1)
+check "the Bluetooth headset's play key (AVRCP) with no player launches Audacious, and it plays (MPRIS: Playing)" \
+    wait_for 60 eval '[ "$(player_status $audacious)" = Playing ]'
+launched=$(pgrep -u "$user" -x audacious | head -1)
 service=$(unit_property MainPID)
-in_unit() { grep -q "app.slice/app-mediaremote-resumeplayer@.*\.service" "/proc/$launched/cgroup" && ! grep -q mediaremoted "/proc/$launched/cgroup"; }
+in_unit() { grep -q "app.slice/app-mediaremote-audacious@.*\.service" "/proc/$launched/cgroup" && ! grep -q mediaremoted "/proc/$launched/cgroup"; }
 check "… as a transient unit of the user manager in app.slice, not in mediaremoted's cgroup ($(cat "/proc/$launched/cgroup" 2>/dev/null))" in_unit
 manager=$(pgrep -u "$user" -x systemd | head -1)
 same_network() { [ "$(readlink "/proc/$launched/ns/net")" = "$(readlink "/proc/$manager/ns/net")" ] && [ "$(readlink "/proc/$launched/ns/net")" != "$(readlink "/proc/$service/ns/net")" ]; }
 check "… with the person's network namespace, not the service's private one" same_network
-check "… and a writable home (its entry wrote in it; the service's is read-only)" test -e "/home/$user/resume-wrote-home"
-check "monitor says it launched the player to resume, and the play/pause went to it as a play, handled by it" \
-    wait_for 10 eval 'grep -q "launched Resume Player to resume (resumeplayer.desktop, as app-mediaremote-resumeplayer@" /tmp/resume-monitor.out && grep -E "  play  from " /tmp/resume-monitor.out | grep -q "handled by org.mpris.MediaPlayer2.mpv"'
-check "the journal says it launched the player, at info (6)" journal_has 6 "launched Resume Player to resume"
+track_url() { as_user busctl --user get-property "$audacious" /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2.Player Metadata 2>/dev/null; }
+check "… where it was: its track is the one it played before it quit" eval 'track_url | grep -q "track.ogg"'
+check "monitor says it launched Audacious to resume, and the play/pause went to it as a play, handled by it" \
+    wait_for 10 eval 'grep -q "launched Audacious to resume (audacious.desktop, as app-mediaremote-audacious@" /tmp/resume-monitor.out && grep -E "  play  from " /tmp/resume-monitor.out | grep -q "handled by $audacious"'
+check "the journal says it launched Audacious, at info (6)" journal_has 6 "launched Audacious to resume"
+sleep 6
+check "… and, playing, it is not taken for a player that came back with nothing to play" \
+    eval '[ "$(player_status $audacious)" = Playing ] && ! journal_has 4 "came back with nothing to play"'
+as_user busctl --user call "$audacious" /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2 Quit
+wait_for 20 no_players
+check "… and a writable home: quitting, it kept its playlist in ~/.config/audacious (the service's home is read-only)" \
+    test -n "$(find "/home/$user/.config/audacious" -newer /tmp/before-resume -type f 2>/dev/null | head -1)"
 kill "$resume_monitor"
-pkill -u "$user" -x mpv
+
+# A launch the user manager cannot start: the program an entry runs cannot run (its interpreter
+# is missing, as after a broken upgrade), so the unit's job fails (Type=exec), and the play ends
+# launchFailed at once, not after the 20 s a player has to come; the journal says why.
+as_user mkdir -p "/home/$user/.local/bin" "/home/$user/.local/share/applications"
+printf '#!/nonexistent/interpreter\n' > "/home/$user/.local/bin/brokenplayer"
+chmod +x "/home/$user/.local/bin/brokenplayer"
+printf '[Desktop Entry]\nType=Application\nName=Broken Player\nExec=/home/%s/.local/bin/brokenplayer %%U\n' "$user" \
+    > "/home/$user/.local/share/applications/brokenplayer.desktop"
+chown -R "$user:" "/home/$user/.local"
+user_systemctl stop mediaremoted
+printf 'mediaremote-last-player 1\nname org.mpris.MediaPlayer2.brokenplayer\ndesktop-entry brokenplayer\nidentity Broken Player\nend\n' \
+    > "/home/$user/.local/state/mediaremote/last-player"
+chown "$user:" "/home/$user/.local/state/mediaremote/last-player"
+user_systemctl start mediaremoted
+sent_at=$SECONDS
+answer=$(as_user mediaremotectl send --json play 2>&1)
+waited=$((SECONDS - sent_at))
+check "an entry whose program cannot run: its unit's job fails, and the play ends launchFailed at once (${waited} s: $answer)" \
+    eval '[ "$waited" -lt 10 ] && echo "$answer" | grep -q "\"reason\":\"launchFailed\""'
+check "… and the journal says the job failed, at warning (4)" journal_has 4 "cannot launch Broken Player to resume: the user manager's job to start app-mediaremote-brokenplayer@"
 
 if [ "$failed" -ne 0 ]; then
     echo "--- the service's lines about the audio server, and the audio server's units"
@@ -615,9 +640,11 @@ if [ "$failed" -ne 0 ]; then
     journalctl -u mediaremote-inputd -o short-monotonic --no-pager | tail -40
     echo "--- journalctl --user -u mediaremoted"
     as_user journalctl --user -u mediaremoted -o short-monotonic --no-pager | tail -60
-    echo "--- the resume's monitor, and the app units"
+    echo "--- the resume's monitor, the app units, the user manager's environment, Audacious"
     cat /tmp/resume-monitor.out
     user_systemctl list-units --all --no-pager 'app-*' 2>&1 | head
+    user_systemctl show-environment 2>&1 | grep -E "WAYLAND|DISPLAY"
+    as_user journalctl --user -u 'app-mediaremote-*' -o short-monotonic --no-pager | tail -20
     echo "--- the responder"
     cat /tmp/responder.out
     echo "--- sway (its log, the keys its bindings saw, swaymsg's errors, its inputs)"

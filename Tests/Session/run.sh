@@ -66,6 +66,8 @@ ln -s ../session-checks.service "$overlay/etc/systemd/system/multi-user.target.w
 # The person's desktop: sway, started from their login shell on tty1 as a sway user starts it
 # (so libinput opens the devices through logind, in their session), once the checks say so; with
 # the media-key binding sway users write, and bindings that log the keys that must still arrive.
+# Debian's /etc/sway/config.d, which the default config includes, hands the user manager sway's
+# DISPLAY (Xwayland, for X programs such as Audacious) and WAYLAND_DISPLAY.
 home="$overlay/home/person"
 mkdir -p "$home/.config/sway"
 cat > "$home/.bash_profile" <<'PROFILE'
@@ -77,6 +79,7 @@ if [ "$(tty)" = /dev/tty1 ]; then
 fi
 PROFILE
 cat > "$home/.config/sway/config" <<'SWAY'
+include /etc/sway/config.d/*
 bindsym XF86AudioPlay exec sh -c 'echo play >> /tmp/sway-keys; playerctl play-pause'
 bindsym XF86AudioNext exec sh -c 'echo next >> /tmp/sway-keys; mediaremotectl send next'
 bindsym XF86AudioRaiseVolume exec sh -c 'echo volumeup >> /tmp/sway-keys'

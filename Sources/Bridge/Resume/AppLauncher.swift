@@ -1,6 +1,7 @@
 import Core
 import DBus
 import DBusTypes
+import Loop
 import SystemFiles
 
 #if canImport(Glibc)
@@ -88,24 +89,30 @@ final class AppLauncher {
         // The job's end says whether the program started (Type=exec): the manager tells the
         // client that queued it, whether or not it subscribed. Listened for before asking.
         var jobEnd: SignalSubscription?
+        // Never told (a manager that lost the job): listening ends with the launch's patience,
+        // when the launch is over anyway.
+        var stopListening: Timer?
+        func endListening() {
+            jobEnd?.cancel()
+            jobEnd = nil
+            stopListening?.cancel()
+            stopListening = nil
+        }
         jobEnd = connection.subscribe(SystemManager.jobRemoved, of: SystemManager.manager, path: SystemManager.path, arguments: [2: unit]) {
             removed in
             guard case .success(let removed) = removed, removed.unit == unit, jobEnd != nil else { return }
-            jobEnd?.cancel()
-            jobEnd = nil
+            endListening()
             done(removed.result == "done"
                 ? .launched("as \(unit) of the user manager")
                 : .failed("the user manager's job to start \(unit) ended \(removed.result) (systemctl --user status \(unit))"))
         }
+        stopListening = try? connection.loop.schedule(after: Resumption.patience) { endListening() }
         connection.call(
             SystemManager.startTransientUnit, request, destination: SystemManager.busName, path: SystemManager.path,
             interface: SystemManager.manager, timeout: .seconds(5)
         ) { [weak self] result in
             guard let self else { return }
-            if case .failure = result {
-                jobEnd?.cancel()
-                jobEnd = nil
-            }
+            if case .failure = result { endListening() }
             switch result {
             case .success:
                 // Told when its job ends (above).
