@@ -40,12 +40,15 @@ public final class PlayerDelivery {
         for timer in seekers.values { timer.cancel() }
     }
 
-    /// Delivers `subtype` to the player of `app`; `answer` gets handled, declined or timed out.
-    public func deliver(_ subtype: RemoteControlSubtype, to app: AppID, player: Player, answer: @escaping (Dispatch.Answer) -> Void) {
+    /// Delivers `subtype` to the player of `app`; `answer` gets handled, declined or timed out
+    /// (after `timeout`, or the usual ``callTimeout``).
+    public func deliver(
+        _ subtype: RemoteControlSubtype, to app: AppID, player: Player, timeout: Duration? = nil, answer: @escaping (Dispatch.Answer) -> Void
+    ) {
         let owner = app.busName
         switch PlayerCommand(subtype) {
         case .call(let method):
-            call(owner, app, player, method, NoArguments(), answer: answer)
+            call(owner, app, player, method, NoArguments(), timeout: timeout, answer: answer)
         case .beginSeeking(let forward):
             let key = SeekKey(app: app, forward: forward)
             seekers.removeValue(forKey: key)?.cancel()
@@ -100,11 +103,11 @@ public final class PlayerDelivery {
     /// Calls the player; an error or no answer declines, and is told.
     private func call<Input>(
         _ owner: BusName, _ app: AppID, _ player: Player, _ method: TypedMethod<Input, NoArguments>, _ input: Input,
-        interface: InterfaceName = MPRISNames.player, describing what: String? = nil,
+        interface: InterfaceName = MPRISNames.player, describing what: String? = nil, timeout: Duration? = nil,
         answer: @escaping (Dispatch.Answer) -> Void
     ) {
         // The reply is not read: a player that answers at all took the call.
-        calls.call(.methodCall(method, input, destination: owner, path: MPRISNames.path, interface: interface), timeout: callTimeout) {
+        calls.call(.methodCall(method, input, destination: owner, path: MPRISNames.path, interface: interface), timeout: timeout ?? callTimeout) {
             [weak self] result in
             switch result {
             case .success:

@@ -34,6 +34,8 @@ struct ResumptionTests {
         guard let resumed = transcript.dispatcher.takeResumed(at: transcript.now) else { Issue.record("not resumed"); return }
         // As a play: a toggle to a player that begins to resume by itself would pause it.
         #expect(resumed.event.remoteControlSubtype == .play && resumed.event.source == .headset)
+        // Just started, it has longer to answer its first call.
+        #expect(resumed.resumes == Y)
         let (outcome, delivered) = transcript.run(resumed)
         #expect(delivered.map(\.address) == ["player Y"])
         #expect(outcome.description.hasPrefix("handled by"))
@@ -140,6 +142,12 @@ struct ResumptionTests {
         #expect(Self.launch(transcript.start(.play)) != nil)
     }
 
+    /// The trial due now judged, the player stopped when asked again unless said otherwise.
+    static func judge(_ transcript: inout Transcript, stillStopped: Bool = true) -> Resumption.Trial? {
+        guard let due = transcript.dispatcher.trialDue(at: transcript.now) else { return nil }
+        return transcript.dispatcher.judgeTrial(due, stillStopped: stillStopped)
+    }
+
     /// Audacious launched by a play, its player come and sent the play: on trial.
     static func onTrial() -> Transcript? {
         var transcript = Transcript(Self.audaciousQuit)
@@ -156,9 +164,9 @@ struct ResumptionTests {
         let deadline = transcript.dispatcher.trialDeadline
         #expect(deadline == transcript.now + .seconds(5))
         transcript.apply(.wait(milliseconds: 4_999))
-        #expect(transcript.dispatcher.judgeTrial(at: transcript.now) == nil && transcript.dispatcher.trialDeadline == deadline)
+        #expect(Self.judge(&transcript) == nil && transcript.dispatcher.trialDeadline == deadline)
         transcript.apply(.wait(milliseconds: 1))
-        let judged = transcript.dispatcher.judgeTrial(at: transcript.now)
+        let judged = Self.judge(&transcript)
         #expect(judged?.app == Y && judged?.busName == Y.playerName && judged?.desktopEntry == "audacious")
         #expect(transcript.dispatcher.trialDeadline == nil && transcript.dispatcher.resumption.cameBackEmpty == ["audacious"])
         // Closed, a play with nobody on the bus launches nothing, and says why; kept as memory.
@@ -176,13 +184,17 @@ struct ResumptionTests {
     func passesTrial() {
         guard var plays = Self.onTrial() else { Issue.record("no trial"); return }
         plays.apply([.status(Y, .playing), .wait(milliseconds: 5_000)])
-        #expect(plays.dispatcher.judgeTrial(at: plays.now) == nil && plays.dispatcher.trialDeadline == nil)
+        #expect(Self.judge(&plays) == nil && plays.dispatcher.trialDeadline == nil)
+        // Stopped as it last said, playing when asked again (its change went unsaid): not closed.
+        guard var unsaid = Self.onTrial() else { Issue.record("no trial"); return }
+        unsaid.apply(.wait(milliseconds: 5_000))
+        #expect(Self.judge(&unsaid, stillStopped: false) == nil && unsaid.dispatcher.resumption.cameBackEmpty.isEmpty)
         guard var paused = Self.onTrial() else { Issue.record("no trial"); return }
         paused.apply([.status(Y, .paused), .wait(milliseconds: 5_000)])
-        #expect(paused.dispatcher.judgeTrial(at: paused.now) == nil && paused.dispatcher.resumption.cameBackEmpty.isEmpty)
+        #expect(Self.judge(&paused) == nil && paused.dispatcher.resumption.cameBackEmpty.isEmpty)
         guard var gone = Self.onTrial() else { Issue.record("no trial"); return }
         gone.apply([.leave(Y), .wait(milliseconds: 5_000)])
-        #expect(gone.dispatcher.judgeTrial(at: gone.now) == nil && gone.dispatcher.trialDeadline == nil)
+        #expect(Self.judge(&gone) == nil && gone.dispatcher.trialDeadline == nil)
         // Launched again, it is on trial again.
         #expect(Self.launch(gone.start(.play))?.desktopEntry == "audacious")
     }
@@ -194,7 +206,28 @@ struct ResumptionTests {
         transcript.apply([.appear(Y, .playing), .describe(Y, desktopEntry: "audacious")])
         #expect(transcript.dispatcher.takeResumed(at: transcript.now) != nil && transcript.dispatcher.trialDeadline != nil)
         transcript.apply([.status(Y, .stopped), .wait(milliseconds: 5_000)])
-        #expect(transcript.dispatcher.judgeTrial(at: transcript.now)?.app == Y)
+        #expect(Self.judge(&transcript)?.app == Y)
+    }
+
+    @Test("a play the chain does not give the launched player puts it on no trial: strict mode, where a player never receives")
+    func noTrialWhenNotItsPlay() {
+        var transcript = Transcript(Self.audaciousQuit)
+        #expect(Self.launch(transcript.start(.play)) != nil)
+        transcript.dispatcher.registry.mode = .strict
+        transcript.apply([.appear(Y, .stopped), .describe(Y, desktopEntry: "audacious")])
+        guard let resumed = transcript.dispatcher.takeResumed(at: transcript.now) else { Issue.record("not resumed"); return }
+        #expect(transcript.run(resumed).outcome == .discarded(.nobodyReceiving))
+        #expect(transcript.dispatcher.trialDeadline == nil)
+    }
+
+    @Test("a trial replaced by a newer one is not judged by the older's verdict")
+    func staleTrial() {
+        guard var first = Self.onTrial(), let old = first.dispatcher.trialDue(at: first.now + .seconds(5)) else { Issue.record("no trial"); return }
+        first.apply([.leave(Y), .wait(milliseconds: 5_000)])
+        #expect(Self.launch(first.start(.play)) != nil)
+        first.apply([.appear(Z, .stopped), .describe(Z, desktopEntry: "audacious")])
+        _ = first.dispatcher.takeResumed(at: first.now)
+        #expect(first.dispatcher.judgeTrial(old, stillStopped: true) == nil && first.dispatcher.trialDeadline != nil)
     }
 
     @Test("the last player follows Now Playing (a player that has played), and stays when nobody is Now Playing")

@@ -605,7 +605,7 @@ sleep 6
 check "… and, playing, it is not taken for a player that came back with nothing to play" \
     eval '[ "$(player_status $audacious)" = Playing ] && ! journal_has 4 "came back with nothing to play"'
 as_user busctl --user call "$audacious" /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2 Quit
-wait_for 20 no_players
+wait_for 20 eval '! kill -0 "$launched" 2>/dev/null'
 check "… and a writable home: quitting, it kept its playlist in ~/.config/audacious (the service's home is read-only)" \
     test -n "$(find "/home/$user/.config/audacious" -newer /tmp/before-resume -type f 2>/dev/null | head -1)"
 kill "$resume_monitor"

@@ -106,7 +106,11 @@ final class AppLauncher {
                 ? .launched("as \(unit) of the user manager")
                 : .failed("the user manager's job to start \(unit) ended \(removed.result) (systemctl --user status \(unit))"))
         }
-        stopListening = try? connection.loop.schedule(after: Resumption.patience) { endListening() }
+        do throws(LoopError) {
+            stopListening = try connection.loop.schedule(after: Resumption.patience) { endListening() }
+        } catch {
+            Log.warning("cannot make the timer that bounds the wait for \(unit)'s job (\(error)): if the user manager never tells its end, the service listens for it until it stops")
+        }
         connection.call(
             SystemManager.startTransientUnit, request, destination: SystemManager.busName, path: SystemManager.path,
             interface: SystemManager.manager, timeout: .seconds(5)

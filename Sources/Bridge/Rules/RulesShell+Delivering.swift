@@ -9,12 +9,13 @@ import Time
 /// The deliveries the dispatcher asks for (an MPRIS call, the shake action, a Responder1 call),
 /// and each outcome logged and announced.
 extension RulesShell {
-    func deliver(_ event: Event, to link: Link, answer: @escaping (Dispatch.Answer) -> Void) {
+    /// `timeout`: a player's own, instead of the usual (a player just launched to resume).
+    func deliver(_ event: Event, to link: Link, timeout: Duration? = nil, answer: @escaping (Dispatch.Answer) -> Void) {
         switch link {
         case .player(let app, let player):
             // Only a remote-control event's chain has players (Dispatch asks no other).
             guard let subtype = event.remoteControlSubtype else { return answer(.declined) }
-            delivery.deliver(subtype, to: app, player: player, answer: answer)
+            delivery.deliver(subtype, to: app, player: player, timeout: timeout, answer: answer)
         case .shakeAction(let action, let app, let player):
             if let subtype = action.remoteControl {
                 delivery.deliver(subtype, to: app, player: player, answer: answer)

@@ -40,7 +40,8 @@ extension RulesShell {
                 graceTimer.arm(at: router.registry.graceEnds(after: router.now))
             case .endSeeks(let deadline): seekTimer.arm(at: deadline)
             case .deliver(let running, let link):
-                deliver(running.event, to: link) { [weak self] answer in
+                let timeout = running.resumes == link.app ? max(Resumption.firstAnswerPatience, responderTimeout) : nil
+                deliver(running.event, to: link, timeout: timeout) { [weak self] answer in
                     guard let self else { return }
                     self.perform(self.router.answered(running, answer), completion: completion)
                 }

@@ -39,11 +39,25 @@ extension RulesShell {
         endLaunch(.launchedPlayerDidNotCome)
     }
 
-    /// The launched player's time to play is up: one still stopped came back with nothing to
-    /// play (mpv, opened without a file, idles). It is closed, since the service opened it for
-    /// nothing, and its desktop entry is not launched again; that is kept with the last player.
+    /// The launched player's time to play is up: one stopped came back with nothing to play
+    /// (mpv, opened without a file, idles). Its status is asked again first (a player whose
+    /// changes went unsaid must not be closed while it plays). It is closed, since the service
+    /// opened it for nothing, and its desktop entry is not launched again; that is kept with
+    /// the last player.
     func judgeTrial() {
-        guard let trial = change({ $0.judgeTrial(at: now) }) else { return }
+        guard let due = dispatcher.trialDue(at: now) else { return }
+        connection.call(
+            StandardMembers.get, PropertyAddress(MPRISNames.player, MPRISMembers.playbackStatus.name), destination: due.busName,
+            path: MPRISNames.path, interface: .properties, timeout: .seconds(2)
+        ) { [weak self] result in
+            guard let self else { return }
+            let stopped = if case .success(let reply) = result, case .string("Stopped") = reply.content.unwrapped { true } else { false }
+            guard let trial = self.change({ $0.judgeTrial(due, stillStopped: stopped) }) else { return }
+            self.closeEmpty(trial)
+        }
+    }
+
+    private func closeEmpty(_ trial: Resumption.Trial) {
         Log.warning("launched \(trial.player.name) (\(trial.desktopEntry).desktop) to resume, and it came back with nothing to play (stopped \(Resumption.playGrace.tenthsOfSecond) after the play): closing it; a play with no player no longer launches it")
         connection.call(MPRISMembers.quit, NoArguments(), destination: trial.busName, path: MPRISNames.path, interface: MPRISNames.root, timeout: .seconds(5)) { result in
             if case .failure(let error) = result { Log.info("\(trial.busName) did not quit when asked (\(error.clause)); it stays open") }

@@ -31,6 +31,9 @@ public struct Dispatch: Equatable, Sendable {
     public private(set) var outcome: Outcome?
     /// The launch it starts, for a dispatch that launches the last player.
     private var launching: Resumption.Launch?
+    /// The app launched to resume, for the play that goes to it: just started, it may be slow
+    /// to answer its first call (``Resumption/firstAnswerPatience``).
+    public internal(set) var resumes: AppID?
 
     init(event: Event, links: [Link], emptyReason: DiscardReason) {
         self.event = event

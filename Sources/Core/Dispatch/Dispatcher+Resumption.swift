@@ -64,13 +64,20 @@ extension Dispatcher {
         guard resumeReady, let launch = resumption.launch, let (app, player) = launchedPlayer() else { return nil }
         resumption.launch = nil
         let event = Event(.remoteControl(.play), at: launch.event.timestamp, from: launch.event.source)
-        // On trial even when it says it plays: mpv opened without a file says Playing until it
-        // finds itself idle.
-        resumption.trial = Resumption.Trial(
-            app: app, busName: player.busName, player: launch.player, desktopEntry: launch.desktopEntry, deadline: now + Resumption.playGrace)
-        if player.status == .playing { return Dispatch(event: event, handledAlreadyBy: .player(app, player)) }
+        // On trial even when it says it plays (mpv opened without a file says Playing until it
+        // finds itself idle), but only when the play is its: one the chain sends elsewhere, or
+        // discards, is no proof of anything.
+        let trial = Resumption.Trial(
+            app: app, busName: player.busName, player: launch.player, desktopEntry: launch.desktopEntry, since: now)
+        if player.status == .playing {
+            resumption.trial = trial
+            return Dispatch(event: event, handledAlreadyBy: .player(app, player))
+        }
         let (links, reason) = chain(for: event, at: now)
-        return Dispatch(event: event, links: links, emptyReason: reason)
+        if links.first?.app == app { resumption.trial = trial }
+        var dispatch = Dispatch(event: event, links: links, emptyReason: reason)
+        dispatch.resumes = app
+        return dispatch
     }
 
     /// The launch under way ends without its player (it could not be launched, or no player of
@@ -87,14 +94,24 @@ extension Dispatcher {
     /// When the launched player on trial is judged.
     public var trialDeadline: MonotonicInstant? { resumption.trial?.deadline }
 
-    /// Judges the launched player on trial once its time is up: one `Stopped` then came back
-    /// with nothing to play, and its desktop entry is not launched again; the trial, returned
-    /// then, names the player to close (it is the service's doing, and shows nothing). Nil
-    /// when it played, is paused on something, or has gone.
-    public mutating func judgeTrial(at now: MonotonicInstant) -> Resumption.Trial? {
+    /// The trial whose time is up, to be judged (``judgeTrial(_:stillStopped:)``) once the
+    /// player's status is asked again; nil when none is due.
+    public func trialDue(at now: MonotonicInstant) -> Resumption.Trial? {
         guard let trial = resumption.trial, trial.deadline <= now else { return nil }
+        return trial
+    }
+
+    /// Judges `trial` (still the one under way): a player `Stopped`, as it says when asked again
+    /// (`stillStopped`) and as it last said, came back with nothing to play, and its desktop
+    /// entry is not launched again; the trial, returned then, names the player to close (it is
+    /// the service's doing, and shows nothing). Nil when it plays, is paused on something, or
+    /// has gone. Whether it started to play meanwhile is not asked: the launched mpv, idle with
+    /// no file, was seen to start (ResumeTests).
+    public mutating func judgeTrial(_ trial: Resumption.Trial, stillStopped: Bool) -> Resumption.Trial? {
+        guard resumption.trial == trial else { return nil }
         resumption.trial = nil
-        guard let player = registry.player(of: trial.app), player.busName == trial.busName, player.status == .stopped else { return nil }
+        guard stillStopped, let player = registry.player(of: trial.app), player.busName == trial.busName, player.status == .stopped
+        else { return nil }
         resumption.cameBackEmpty.insert(trial.desktopEntry)
         return trial
     }

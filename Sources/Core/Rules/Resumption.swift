@@ -27,6 +27,10 @@ public struct LastPlayer: Hashable, Sendable {
 public struct Resumption: Sendable {
     /// How long a launched app has to show a player that can take the play.
     public static let patience: Duration = .seconds(20)
+    /// How long a launched player has to answer the play it is handed, past the players' usual
+    /// call timeout: an app still starting is slow to answer (Audacious launched in the session
+    /// guest took the play, and played, after the usual 250 ms).
+    public static let firstAnswerPatience: Duration = .seconds(5)
     /// How long a launched player handed the play has to be playing or paused: one stopped then
     /// came back with nothing to play (mpv, opened without a file, idles).
     public static let playGrace: Duration = .seconds(5)
@@ -53,13 +57,15 @@ public struct Resumption: Sendable {
         public var deadline: MonotonicInstant { since + Resumption.patience }
     }
 
-    /// A launched player handed the play: `Stopped` at `deadline`, it came back empty.
+    /// A launched player handed the play at `since`: `Stopped` at `deadline`, never having
+    /// started to play meanwhile, it came back empty.
     public struct Trial: Hashable, Sendable {
         public let app: AppID
         public let busName: BusName
         public let player: LastPlayer
         public let desktopEntry: String
-        public let deadline: MonotonicInstant
+        public let since: MonotonicInstant
+        public var deadline: MonotonicInstant { since + Resumption.playGrace }
     }
 
     /// What is kept across restarts and logins: the last player, and the entries that came back
