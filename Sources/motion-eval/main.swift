@@ -82,6 +82,23 @@ func content(of file: String, _ recording: Recording) -> Score.Content {
     return .noShake(duration: recording.duration)
 }
 
+/// A labelled hand shake's key: its file and onset.
+func shakeKey(_ file: String, _ start: MonotonicInstant) -> String { "\(file)@\(start.microseconds)" }
+
+/// Each labelled hand shake's half-waves along its main axis (``Recording/halfWaves(from:to:threshold:)``),
+/// counted on the recording as made: what the person did, whatever a device profile makes of it.
+let halfWaveCounts: [String: Int] = Dictionary(all.filter { $0.label == "SHAKE" }.compactMap { label in
+    guard let start = label.start, let end = label.end, let recording = recordings[label.file] else { return nil }
+    return (shakeKey(label.file, instant(seconds: start)), recording.halfWaves(from: instant(seconds: start), to: instant(seconds: end)))
+}) { first, _ in first }
+
+/// Hand shakes recognised of those counted.
+struct Tally {
+    var recognised = 0
+    var total = 0
+    var text: String { "\(recognised)/\(total)" }
+}
+
 func column(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
 
 print(
@@ -91,8 +108,9 @@ print(
 /// shake begun, the time from when the device first moved 1 g to its `began`.
 @MainActor func evaluate(
     _ name: String, _ make: () -> any ShakeDetector, _ profile: DeviceProfile, _ files: [String], explain: Bool = false
-) -> (Score, fromMotion: [Duration], missed: [String: Int]) {
+) -> (Score, fromMotion: [Duration], missed: [String: Int], deliberate: Tally, short: Tally) {
     var score = Score()
+    var (deliberate, short) = (Tally(), Tally())
     var fromMotion: [Duration] = []
     /// Each hand shake missed, by why: the detector's reason for the cancel that took it back.
     var missed: [String: Int] = [:]
@@ -111,11 +129,14 @@ print(
                     fromMotion.append(latency - moved)
                 }
                 if one.recognised == 0 { missed[whyMissed(events, shake), default: 0] += 1 }
+                let isDeliberate = (halfWaveCounts[shakeKey(file, shake.start)] ?? 0) >= Recording.deliberateHalfWaves
+                if isDeliberate { (deliberate.total, deliberate.recognised) = (deliberate.total + 1, deliberate.recognised + one.recognised) }
+                else { (short.total, short.recognised) = (short.total + 1, short.recognised + one.recognised) }
             }
         }
         if explain, name.hasPrefix("MediaRemote") { Explanation.print(file, profile.name, events, content, rendered) }
     }
-    return (score, fromMotion, missed)
+    return (score, fromMotion, missed, deliberate, short)
 }
 
 /// Why a hand shake was not recognised, in a word or two: the cancel that took it back (strokes
@@ -138,7 +159,7 @@ var quietHours = 0.0
 for (name, make) in detectors {
     for profile in DeviceProfile.all {
         if let only = ProcessInfo.processInfo.environment["X_PROFILE"], only != profile.name { continue }
-        let (score, fromMotion, _) = evaluate(name, make, profile, files, explain: explain)
+        let (score, fromMotion, _, _, _) = evaluate(name, make, profile, files, explain: explain)
         quietHours = score.quietDuration / .seconds(3600)
         let row = [
             column(name, 31), column(profile.name, 11),
@@ -169,21 +190,35 @@ print()
 let halves = DevelopmentHalf.split(files)
 print("MediaRemote (swing) on each half: rules are chosen on \"choose\" and judged on \"judge\" (other people's Wii remote gestures, "
     + "every second recording of each other source)")
-print(column("profile", 11) + " " + column("half", 7) + " " + column("hand shakes", 14) + " " + column("began ms from motion: med", 26)
-    + " false shakes/h  quiet h  missed, why")
+print(column("profile", 11) + " " + column("half", 7) + " " + column("hand shakes", 14) + " " + column("deliberate", 11)
+    + column("short", 7) + column("began ms from motion: med", 26) + " false shakes/h  quiet h  missed, why")
 for profile in DeviceProfile.all {
     if let only = ProcessInfo.processInfo.environment["X_PROFILE"], only != profile.name { continue }
     for half in DevelopmentHalf.allCases {
-        let (score, fromMotion, missed) = evaluate(detectors[0].0, detectors[0].1, profile, files.filter { halves[$0] == half })
+        let (score, fromMotion, missed, deliberate, short) = evaluate(detectors[0].0, detectors[0].1, profile, files.filter { halves[$0] == half })
         print([
             column(profile.name, 11), column(half.rawValue, 7),
             column("\(score.recognised)/\(score.handShakes) " + String(format: "%5.1f%%", score.recognisedFraction * 100), 14),
+            column(deliberate.text, 10), column(short.text, 6),
             column(ms(Score.percentile(fromMotion, 0.5)), 26),
             String(format: "%14.1f", score.falseShakesPerHour), String(format: "%8.2f", score.quietDuration / .seconds(3600)),
             " " + missed.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; "),
         ].joined(separator: " "))
     }
 }
+
+// What a shake is (issue 38), measured without any detector: each labelled hand shake's
+// half-waves of at least 0.5 g along its main axis.
+print()
+print("half-waves of >= \(Recording.threshold) g along each labelled hand shake's main axis (gravity: a 0.5 s moving mean; smoothed "
+    + "over 40 ms); deliberate = >= \(Recording.deliberateHalfWaves), as the README's \"about three times\" back and forth:")
+for label in all where label.label == "SHAKE" {
+    guard let start = label.start, let end = label.end, let count = halfWaveCounts[shakeKey(label.file, instant(seconds: start))] else { continue }
+    let kind = count >= Recording.deliberateHalfWaves ? "deliberate" : "short"
+    print("  " + column(label.file, 52) + String(format: " %7.2f-%7.2f s  %2d  ", start, end, count) + kind)
+}
+let counts = Array(halfWaveCounts.values)
+print("  \(counts.filter { $0 >= Recording.deliberateHalfWaves }.count) deliberate, \(counts.filter { $0 < Recording.deliberateHalfWaves }.count) short")
 
 print()
 Separability.report(
