@@ -57,8 +57,8 @@ public struct Resumption: Sendable {
         public var deadline: MonotonicInstant { since + Resumption.patience }
     }
 
-    /// A launched player handed the play at `since`: `Stopped` at `deadline`, never having
-    /// started to play meanwhile, it came back empty.
+    /// A launched player handed the play at `since`: `Stopped` at `deadline` (as it last said,
+    /// and when asked again), it came back empty.
     public struct Trial: Hashable, Sendable {
         public let app: AppID
         public let busName: BusName
