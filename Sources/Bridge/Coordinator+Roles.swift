@@ -1,4 +1,5 @@
 import Core
+import DBus
 import DBusTypes
 import MediaRemoteAPI
 import MPRIS
@@ -40,6 +41,12 @@ extension Coordinator: EventDispatching, AudioRules, RememberingRules, ProxyRule
 
     func dispatch(_ event: Event, to app: AppID) {
         rules.dispatch(event, to: app)
+    }
+
+    /// Said in the log (a person trying their sensor reads it there too) and to `motion watch`.
+    func shakeNotTaken(_ why: ShakeNotTaken) {
+        Log.info("a shake was not taken: \(why.advice)")
+        try? connection.emit(MediaRemoteMembers.shakeNotTaken, why, of: MediaRemoteNames.interface, at: MediaRemoteNames.objectPath)
     }
 
     /// Headphones pulled out of a jack (from the devices): the audio follower decides who was

@@ -24,6 +24,9 @@ public final class MotionInput {
     public var onEvent: ((Event) -> Void)?
     /// Something a person should know (no permission to a sensor, a sensor lost).
     public var onNotice: ((String) -> Void)?
+    /// The detector took back what began, and says why: its reason's name, advice in words, and
+    /// the cancel's time (before the cancel's ``onEvent``).
+    public var onShakeNotTaken: ((_ reason: String, _ advice: String, _ at: MonotonicInstant) -> Void)?
 
     public private(set) var isActive = false
     /// The sensors open now, by path.
@@ -203,6 +206,7 @@ public final class MotionInput {
         for event in events {
             let phase = MotionPhase(event.phase)
             sensor.shaking = phase == .began
+            if let why = event.cancellation, let advice = why.advice(sensor.detector.parameters) { onShakeNotTaken?(why.name, advice, event.time) }
             onEvent?(.motion(phase, at: event.time, from: .accelerometer))
             // A shake that was going on when the parameters changed is over: now they apply.
             if !sensor.shaking, sensor.detector.parameters != options.detector {

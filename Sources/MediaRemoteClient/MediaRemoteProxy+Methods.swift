@@ -102,4 +102,9 @@ extension MediaRemoteProxy {
     public func followResumes(_ handler: @escaping (Result<Resuming, DBusError>) -> Void) -> SignalSubscription {
         connection.subscribe(MediaRemoteMembers.resuming, of: MediaRemoteNames.interface, handler: handler)
     }
+
+    /// Each shake the detector took back, with why (`ShakeNotTaken`).
+    public func followShakesNotTaken(_ handler: @escaping (Result<ShakeNotTaken, DBusError>) -> Void) -> SignalSubscription {
+        connection.subscribe(MediaRemoteMembers.shakeNotTaken, of: MediaRemoteNames.interface, handler: handler)
+    }
 }

@@ -36,12 +36,13 @@ struct MotionCommand: ParsableCommand {
                 Each event is a phase of a shake: began, then ended, or cancelled \
                 when what began was not a shake or the recording ends before the \
                 shake does (as the service cancels a shake whose sensor goes away); \
-                a cancel says why.
+                a cancel says why, and on the next line what to do next time.
 
                 With --json, one array (empty: []) of the events, each an object \
                 with phase (began, ended or cancelled), t_s (seconds into the \
                 recording, to the millisecond: three decimals, as in the text) and \
-                why (a cancel's reason as the text gives it; null for the others).
+                why (a cancel's reason as the text gives it; null for the others) \
+                and advice (what to do next time; null when there is nothing to do).
 
                 Examples, where shake.csv is the repository's \
                 data/motion/wiimote_shake_train_016.csv (a Wii remote shaken by hand):
@@ -49,8 +50,8 @@ struct MotionCommand: ParsableCommand {
                   began     1.410 s
                   ended     4.360 s
                   $ mediaremotectl motion replay --json shake.csv
-                  [{"phase":"began","t_s":1.410,"why":null},
-                   {"phase":"ended","t_s":4.360,"why":null}]
+                  [{"phase":"began","t_s":1.410,"why":null,"advice":null},
+                   {"phase":"ended","t_s":4.360,"why":null,"advice":null}]
                   $ mediaremotectl motion replay \\
                       --profile lis3lv02d shake.csv
                   began     1.450 s
@@ -115,16 +116,19 @@ struct MotionCommand: ParsableCommand {
                 throw ClientError(description: "\(name): \(error)", status: .dataError)
             }
             // validate() has checked both.
-            var detector = SwingDetector(parameters: parameters!)
+            let parameters = parameters!
+            var detector = SwingDetector(parameters: parameters)
             let events = detector.replay(DeviceProfile.named(profile)!.render(recording))
             if json {
                 writeLine(JSON.array(events.map {
-                    .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time))), ("why", JSON($0.cancellation?.description))])
+                    .object([("phase", .string($0.phase.rawValue)), ("t_s", .decimal(Self.seconds($0.time))), ("why", JSON($0.cancellation?.description)),
+                             ("advice", JSON($0.cancellation?.advice(parameters)))])
                 }).text)
                 return
             }
             for event in events {
                 writeLine("\(event.phase.rawValue.padding(to: 9)) \(Self.seconds(event.time)) s" + (event.cancellation.map { "  (\($0))" } ?? ""))
+                if let advice = event.cancellation?.advice(parameters) { writeLine("          \(advice)") }
             }
         }
 

@@ -29,7 +29,15 @@ extension MotionCommand {
 
                 (Each event is one line; folded here to fit.)
 
-                With --json, one object a line, as monitor --json prints it.
+                A shake the detector did not take is told with why, and what to do \
+                next time, before its cancelled line:
+                  5020.114507  not taken: too short: 2 back-and-forths in
+                    180 ms — shake a little longer, about three times
+
+                With --json, one object a line, as monitor --json prints it; a shake \
+                not taken is {"type":"shake_not_taken","timestamp_us":…,"reason":…,\
+                "advice":…}, reason one of tooLittle, pausedBeforeStroke, noStroke, \
+                tooLong, neverSettled, samplesEnded.
                 """
         )
 
@@ -43,7 +51,14 @@ extension MotionCommand {
                 guard event.type == EventType.motion.rawValue, event.source == EventSource.accelerometer.rawValue else { return }
                 writeLine(json ? event.json.text : event.line)
             }
-            defer { subscription.cancel() }
+            let notTaken = client.proxy.followShakesNotTaken { result in
+                guard case .success(let why) = result else { return }
+                writeLine(json ? Self.json(why).text : Self.line(why))
+            }
+            defer {
+                subscription.cancel()
+                notTaken.cancel()
+            }
             try client.runSayingPresence { owner in
                 guard owner != nil else { return }
                 do throws(ProxyError) {
@@ -60,6 +75,16 @@ extension MotionCommand {
                     writeNotice(ServiceClient.explain(error).description)
                 }
             }
+        }
+
+        /// A shake not taken, as its line: when, and why with what to do.
+        static func line(_ why: ShakeNotTaken) -> String {
+            "\(fixedPoint(why.timestamp, in: .seconds(1), decimals: 6))  not taken: \(why.advice)"
+        }
+
+        static func json(_ why: ShakeNotTaken) -> JSON {
+            .object([("type", .string("shake_not_taken")), ("timestamp_us", .number(why.timestamp)), ("reason", .string(why.reason)),
+                     ("advice", .string(why.advice))])
         }
     }
 }

@@ -2,6 +2,7 @@ import Config
 import Core
 import Input
 import Loop
+import MediaRemoteAPI
 import SystemFiles
 import Time
 
@@ -11,6 +12,8 @@ protocol EventDispatching: AnyObject {
     /// Headphones were pulled out of the jack `device` of sound card `card` (when known): a
     /// pause to every player heard through them.
     func headphonesUnplugged(from device: String, card: Int?, at time: MonotonicInstant)
+    /// The shake detector took back what began, and says why (`ShakeNotTaken`).
+    func shakeNotTaken(_ why: ShakeNotTaken)
 }
 
 /// The input devices the service reads: media keys and headset buttons (MediaDevices), and the
@@ -128,6 +131,7 @@ final class DeviceInputs {
         let motion = MotionInput(loop: loop, options: options)
         motion.onEvent = { [unowned self] event in self.rules?.dispatch(event, completion: nil) }
         motion.onNotice = { Log.warning($0) }
+        motion.onShakeNotTaken = { [unowned self] reason, advice, time in self.rules?.shakeNotTaken(ShakeNotTaken(timestamp: time.microseconds, reason: reason, advice: advice)) }
         motion.accelerometersChanged(keys?.accelerometers ?? [])
         self.motion = motion
     }

@@ -33,4 +33,5 @@ public enum MediaRemoteMembers {
     // The signals.
     public static let eventDispatched = TypedSignal<EventDispatched>("EventDispatched")
     public static let resuming = TypedSignal<Resuming>("Resuming")
+    public static let shakeNotTaken = TypedSignal<ShakeNotTaken>("ShakeNotTaken")
 }

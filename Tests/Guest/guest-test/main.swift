@@ -764,9 +764,30 @@ do {
         }
         check("a recorded hand shake replayed through a uinput accelerometer → began, ended", ["shake began", "shake ended"], within: 3000)
 
+        // The same shake stopped after its first back-and-forth, the device then still: not
+        // taken, and the service says why, in words a person can act on (ShakeNotTaken).
+        var notTaken: [ShakeNotTaken] = []
+        let whyNot = bus.subscribe(MediaRemoteMembers.shakeNotTaken, of: MediaRemoteNames.interface) { result in
+            if case .success(let why) = result { notTaken.append(why) }
+        }
+        let short = MonotonicClock.now
+        for sample in shake where sample.time < .zero + .milliseconds(1750) {
+            settle(until: short + (sample.time - MonotonicInstant.zero))
+            sensor.acceleration(x: sample.x, y: sample.y, z: sample.z)
+        }
+        if let first = shake.first { sensor.acceleration(x: first.x, y: first.y, z: first.z) }
+        check("a shake stopped after one back-and-forth → began, cancelled", ["shake began", "shake cancelled"], within: 3000)
+        settle(1000) { !notTaken.isEmpty }
+        verdict(
+            notTaken.count == 1 && notTaken[0].reason == "tooLittle" && notTaken[0].advice.hasPrefix("too short: 1 back-and-forth in "),
+            "… and ShakeNotTaken says why: \(notTaken.first?.advice ?? "nothing")",
+            otherwise: "ShakeNotTaken: \(notTaken.map { "\($0.reason): \($0.advice)" })")
+        whyNot.cancel()
+
         // A shake in progress when the last claim goes is cancelled, and the sensor closed.
+        let second = MonotonicClock.now
         for sample in shake where sample.time < .zero + .milliseconds(2200) {
-            settle(until: start + (sample.time - MonotonicInstant.zero) + .seconds(6))
+            settle(until: second + (sample.time - MonotonicInstant.zero))
             sensor.acceleration(x: sample.x, y: sample.y, z: sample.z)
         }
         _ = try bridge(MediaRemoteMembers.releaseMotion)
