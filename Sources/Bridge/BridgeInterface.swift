@@ -61,7 +61,7 @@ public enum BridgeInterface {
             properties: MediaRemoteProperties.published.map {
                 Property($0.name, $0.type, changeSignal: $0.isConstant ? .constant : .emitsValue, get: read($0))
             },
-            signals: [SignalMember(Members.eventDispatched), SignalMember(Members.resuming)]
+            signals: [SignalMember(Members.eventDispatched), SignalMember(Members.resuming), SignalMember(Members.shakeNotTaken)]
         )
     }
 

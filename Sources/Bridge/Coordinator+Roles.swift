@@ -110,7 +110,7 @@ extension Coordinator: PlayerTrackerDelegate {
     }
 
     func playerUnreadable(_ name: BusName, _ error: DBusError) {
-        Log.warning("cannot read the properties of \(name) (\(error.clause)); ignoring it")
+        Log.warning("cannot read the properties of \(name) (\(error.clause)); ignoring it until it answers: asked again in 5 s, and when it says a property changed")
     }
 }
 

@@ -20,23 +20,6 @@ public final class PlayerTracker {
     private var ignored: Set<BusName>
     private let retryDelay: Duration
 
-    private struct Tracked {
-        var name: BusName
-        var arrival: PlayerArrival
-        var capabilities: PlayerCapabilities = .all
-        var isReported = false
-        var subscription: SignalSubscription?
-        var seeked: SignalSubscription?
-        /// The Player interface's properties as last read or signalled.
-        var properties: [String: Value] = [:]
-        /// How many times each property was signalled, so a value remembered from a write never
-        /// hides one the player said since.
-        var signalled: [String: Int] = [:]
-        /// The root interface's properties (`Identity`, e.g. "VLC media player",
-        /// `SupportedUriSchemes`, `SupportedMimeTypes`), read once.
-        var rootProperties: [String: Value] = [:]
-    }
-
     /// Players by the unique name of their connection.
     private var players: [BusName: Tracked] = [:]
     /// Player names on the bus that are ignored: their owner, and the listed name that ignores
@@ -200,7 +183,7 @@ public final class PlayerTracker {
             self.mirror?.playerSeeked(AppID(owner), to: position.content)
         }
         players[owner] = tracked
-        readProperties(owner, name: name, retry: true)
+        readProperties(owner, name: name, .first)
     }
 
     private func remove(_ name: BusName, owner: BusName) {
@@ -214,7 +197,12 @@ public final class PlayerTracker {
         settle(name)
     }
 
-    private func readProperties(_ owner: BusName, name: BusName, retry: Bool) {
+    /// Which read of a player's properties: the first; its retry (200 ms on; a failure then is
+    /// told, and a late read follows in 5 s, for a player still starting up); or a late one
+    /// (silent: the failure was told).
+    private enum Read { case first, retry, late }
+
+    private func readProperties(_ owner: BusName, name: BusName, _ read: Read) {
         connection.call(
             StandardMembers.getAllLeniently, InterfaceArgument(MPRISNames.player), destination: owner, path: MPRISNames.path,
             interface: .properties, timeout: .seconds(2)
@@ -239,11 +227,11 @@ public final class PlayerTracker {
                     self.delegate?.playerAppeared(AppID(owner), player, tracked.arrival)
                     self.settle(name)
                 }
-            case .failure(let failure) where retry:
+            case .failure(let failure) where read == .first:
                 do throws(LoopError) {
                     self.retries[owner] = try self.connection.loop.schedule(after: self.retryDelay) { [weak self] in
                         self?.retries[owner] = nil
-                        self?.readProperties(owner, name: name, retry: false)
+                        self?.readProperties(owner, name: name, .retry)
                     }
                 } catch {
                     // No second read without a timer: unreadable now, rather than never told.
@@ -251,8 +239,14 @@ public final class PlayerTracker {
                     self.settle(name)
                 }
             case .failure(let error):
+                self.players[owner]?.isUnread = true
+                guard read == .retry else { return }
                 self.delegate?.playerUnreadable(name, error)
                 self.settle(name)
+                self.retries[owner] = try? self.connection.loop.schedule(after: .seconds(5)) { [weak self] in
+                    self?.retries[owner] = nil
+                    self?.readProperties(owner, name: name, .late)
+                }
             }
         }
     }
@@ -271,7 +265,12 @@ public final class PlayerTracker {
     }
 
     private func propertiesChanged(_ owner: BusName, _ change: LenientPropertiesChange) {
-        guard var tracked = players[owner], tracked.isReported else { return }
+        guard var tracked = players[owner] else { return }
+        if tracked.isUnread {
+            players[owner]?.isUnread = false
+            return readProperties(owner, name: tracked.name, .late)
+        }
+        guard tracked.isReported else { return }
         let changes = change.changed
         let statusBefore = MPRISMembers.playbackStatus.dbusValue(in: tracked.properties)
         let capabilitiesBefore = tracked.capabilities
@@ -282,7 +281,7 @@ public final class PlayerTracker {
         let properties = PlayerProperties(changes)
         if !change.invalidated.isEmpty {
             // Invalidated without values: read them again.
-            readProperties(owner, name: tracked.name, retry: false)
+            readProperties(owner, name: tracked.name, .retry)
         }
         guard properties.status != nil || !properties.known.isEmpty else { return }
         let capabilities = properties.known.isEmpty ? nil : properties.applied(to: tracked.capabilities)

@@ -47,17 +47,17 @@ struct MotionCommand: ParsableCommand {
                 Examples, where shake.csv is the repository's \
                 data/motion/wiimote_shake_train_016.csv (a Wii remote shaken by hand):
                   $ mediaremotectl motion replay shake.csv
-                  began     1.410 s
+                  began     1.290 s
                   ended     4.360 s
                   $ mediaremotectl motion replay --json shake.csv
-                  [{"phase":"began","t_s":1.410,"why":null,"advice":null},
+                  [{"phase":"began","t_s":1.290,"why":null,"advice":null},
                    {"phase":"ended","t_s":4.360,"why":null,"advice":null}]
                   $ mediaremotectl motion replay \\
                       --profile lis3lv02d shake.csv
-                  began     1.450 s
+                  began     1.300 s
                   ended     4.400 s
                   $ head -n 200 shake.csv | mediaremotectl motion replay -
-                  began     1.410 s
+                  began     1.290 s
                   cancelled 1.980 s  (the samples ended)
 
                 (--json prints one line; folded here to fit.)

@@ -31,13 +31,13 @@ extension MotionCommand {
 
                 A shake the detector did not take is told with why, and what to do \
                 next time, before its cancelled line:
-                  5020.114507  not taken: too short: 2 back-and-forths in
-                    180 ms — shake a little longer, about three times
+                  5020.114507  not taken: too short: 1 back-and-forth
+                    in 230 ms; shake a little longer, about three times
 
                 With --json, one object a line, as monitor --json prints it; a shake \
-                not taken is {"type":"shake_not_taken","timestamp_us":…,"reason":…,\
-                "advice":…}, reason one of tooLittle, pausedBeforeStroke, noStroke, \
-                tooLong, neverSettled, samplesEnded.
+                not taken is an object with type (shake_not_taken), timestamp_us, \
+                reason (tooLittle, pausedBeforeStroke, noStroke, tooLong or \
+                neverSettled) and advice.
                 """
         )
 

@@ -25,19 +25,19 @@ extension DetectorEvent.Cancellation {
                 || backAndForths + 1 < parameters.strokesToQualify
             {
                 let times = "\(backAndForths) back-and-forth\(backAndForths == 1 ? "" : "s") in \(lasted.wholeMicroseconds / 1000) ms"
-                return "too short: \(times) — shake a little longer, about three times"
+                return "too short: \(times); shake a little longer, about three times"
             }
-            return "too gentle: \(strokes) brisk stroke\(strokes == 1 ? "" : "s") in a row, \(parameters.strokesToQualify) wanted — "
+            return "too gentle: \(strokes) brisk stroke\(strokes == 1 ? "" : "s") in a row, \(parameters.strokesToQualify) wanted; "
                 + "shake more briskly, along one line"
         case .pausedBeforeStroke:
-            return "paused before shaking: it swayed, then stopped before a brisk stroke — shake briskly from the start"
+            return "paused before shaking: it swayed, then stopped before a brisk stroke; shake briskly from the start"
         case .noStroke:
-            return "too gentle: it swayed without a brisk stroke — shake more briskly"
+            return "too gentle: it swayed without a brisk stroke; shake more briskly"
         case .tooLong:
             let most = parameters.longestShake.wholeMicroseconds / 1_000_000
-            return "too long: over \(most) s of motion is taken for walking or running, not a shake — shake about three times, then hold still"
+            return "too long: over \(most) s of motion is taken for walking or running, not a shake; shake about three times, then hold still"
         case .neverSettled:
-            return "not held still after: the device kept moving — hold it still for a moment after shaking"
+            return "not held still after: the device kept moving; hold it still for a moment after shaking"
         case .samplesEnded:
             return nil
         }

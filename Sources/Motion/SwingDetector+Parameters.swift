@@ -51,6 +51,10 @@ extension SwingDetector {
         /// After a cancelled activity, the motion must stay calm this long before a shake can
         /// begin again.
         public var restTime = Duration.seconds(1)
+        /// `began` while the back-and-forth's second swing is still under way, once it has come
+        /// back this many times the sensitivity (0: at its turning point, as before issue 38;
+        /// 1 took 60–110 ms off `began` on every profile and changed no ended, DECISIONS.md).
+        public var midSwingBegin = 1.0
 
         public init() {}
 

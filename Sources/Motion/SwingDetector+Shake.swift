@@ -37,6 +37,13 @@ extension SwingDetector {
             lastStrongSwing = swing.end
         }
 
+        /// The shake begun at `now` by `sofar`, a swing coming straight back from `previous` and
+        /// still under way: that back-and-forth, and its stroke, are counted when it turns.
+        init(midSwingFrom previous: Swing, _ sofar: Swing, at now: MonotonicInstant, strokes: StrokeRun) {
+            self.init(from: previous, sofar, at: now, strokes: strokes)
+            backAndForths = 0
+        }
+
         /// A stroke at `now`: the run goes on (or a new one starts) and so does the shake.
         mutating func stroke(_ swing: Swing, at now: MonotonicInstant, longestGap: Double, crossways: Double) {
             strokes.add(swing, longestGap: longestGap, crossways: crossways)

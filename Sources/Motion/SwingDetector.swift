@@ -221,7 +221,7 @@ public struct SwingDetector: ShakeDetector {
             guard let end = restedAt else {
                 extreme = Turn(point: point, time: time)
                 nearExtreme = time
-                return nil
+                return beginMidSwing(from: start, at: time)
             }
             // Still resting, only wandering within the rest.
             guard (point - extreme.point).length >= parameters.turnHysteresis else {
@@ -248,6 +248,26 @@ public struct SwingDetector: ShakeDetector {
         extreme = Turn(point: point, time: time)
         nearExtreme = time
         return phase
+    }
+
+    /// `began` before the back-and-forth's second swing reaches its turning point
+    /// (``Parameters/midSwingBegin``): idle, the swing under way from `start` has come straight
+    /// back along the last strong swing by that many times the sensitivity and past where that
+    /// swing started (a bump out and back to rest does not), within half the longest swing (a
+    /// slow wave that would not be quick enough by its turn does not). The swing is judged as
+    /// usual when it turns, and counted then.
+    private mutating func beginMidSwing(from start: Turn, at time: MonotonicInstant) -> DetectorEvent.Phase? {
+        guard parameters.midSwingBegin > 0, case .idle = state, let previous = previousSwing,
+            start.time.seconds - previous.end.seconds <= longestSwing
+        else { return nil }
+        let sofar = Swing(change: extreme.point - start.point, from: start.time, to: time)
+        guard sofar.strength >= max(parameters.midSwingBegin * parameters.swingStrength, previous.strength + parameters.turnHysteresis),
+            sofar.cosine(with: previous) <= parameters.reversal, previous.duration <= longestSwing, sofar.duration <= longestSwing / 2
+        else { return nil }
+        var strokes = StrokeRun()
+        if parameters.isStroke(previous) { strokes.add(previous, longestGap: seconds.longestSwing, crossways: parameters.crossways) }
+        state = .shaking(Shake(midSwingFrom: previous, sofar, at: time, strokes: strokes))
+        return .began
     }
 
     /// Whether `swing` comes straight back along `previous`, both of the sensitivity and quicker

@@ -7,6 +7,7 @@ let parameters: SwingDetector.Parameters = {
     let numbers: [String: WritableKeyPath<SwingDetector.Parameters, Double>] = [
         "swingStrength": \.swingStrength, "reversal": \.reversal, "turnHysteresis": \.turnHysteresis,
         "strokeStrength": \.strokeStrength, "strokeReach": \.strokeReach, "crossways": \.crossways, "stillRadius": \.stillRadius,
+        "midSwingBegin": \.midSwingBegin,
     ]
     let counts: [String: WritableKeyPath<SwingDetector.Parameters, Int>] = [
         "backAndForthsToQualify": \.backAndForthsToQualify, "strokesToQualify": \.strokesToQualify,

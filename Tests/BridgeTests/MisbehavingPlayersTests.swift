@@ -32,6 +32,26 @@ struct MisbehavingPlayersTests {
         ], at: path)
     }
 
+    @Test("a player too slow to answer at first (still starting up) is read again when it says a property changed, and listed")
+    func slowStarter() throws {
+        let fixture = try ServiceFixture(logToFile: true)
+        // Its loop not run: it answers nothing, as an app still loading its plugins.
+        let unrun = try EventLoop()
+        let slow = try Connection(.address(fixture.bus.address), loop: unrun)
+        try Self.export(on: slow, status: "Playing") { _ in }
+        _ = try slow.requestName("org.mpris.MediaPlayer2.slow")
+        let unread = "cannot read the properties of org.mpris.MediaPlayer2.slow (no answer in time); ignoring it until it answers: asked again in 5 s, and when it says a property changed"
+        #expect(fixture.wait(timeout: .seconds(10)) { ResumeTests.log(fixture).contains(unread) }, "\(ResumeTests.log(fixture))")
+        #expect(fixture.players.isEmpty)
+        // Up now: it answers, and says its status changed: read at once, not at the late read 5 s on.
+        try slow.emitPropertiesChanged(["PlaybackStatus"], of: Self.player, at: Self.path)
+        #expect(fixture.wait(timeout: .seconds(3)) {
+            unrun.run(until: { false }, timeout: .milliseconds(20))
+            return fixture.players.contains("org.mpris.MediaPlayer2.slow Playing true")
+        }, "\(fixture.players)")
+        slow.close()
+    }
+
     /// One misbehaviour, started and stopped around a phase; `faults` counts what it did.
     final class Stress {
         let name: String

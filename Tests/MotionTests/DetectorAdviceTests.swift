@@ -12,7 +12,7 @@ struct DetectorAdviceTests {
     func tooShort() {
         // One back-and-forth; two over less than the shortest shake; two that cannot hold four strokes.
         #expect(DetectorEvent.Cancellation.tooLittle(strokesInARow: 2, backAndForths: 1, lasted: .milliseconds(230)).advice(Self.parameters)
-            == "too short: 1 back-and-forth in 230 ms — shake a little longer, about three times")
+            == "too short: 1 back-and-forth in 230 ms; shake a little longer, about three times")
         #expect(DetectorEvent.Cancellation.tooLittle(strokesInARow: 3, backAndForths: 2, lasted: .milliseconds(250)).advice(Self.parameters)?
             .hasPrefix("too short: 2 back-and-forths in 250 ms") == true)
         #expect(DetectorEvent.Cancellation.tooLittle(strokesInARow: 3, backAndForths: 2, lasted: .milliseconds(370)).advice(Self.parameters)?
@@ -22,8 +22,8 @@ struct DetectorAdviceTests {
     @Test("long enough but too few brisk strokes is too gentle, with how many of how many")
     func tooGentle() {
         #expect(DetectorEvent.Cancellation.tooLittle(strokesInARow: 2, backAndForths: 5, lasted: .milliseconds(900)).advice(Self.parameters)
-            == "too gentle: 2 brisk strokes in a row, 4 wanted — shake more briskly, along one line")
-        #expect(DetectorEvent.Cancellation.noStroke.advice(Self.parameters) == "too gentle: it swayed without a brisk stroke — shake more briskly")
+            == "too gentle: 2 brisk strokes in a row, 4 wanted; shake more briskly, along one line")
+        #expect(DetectorEvent.Cancellation.noStroke.advice(Self.parameters) == "too gentle: it swayed without a brisk stroke; shake more briskly")
     }
 
     @Test("each other reason has its words and its name; a recording's end has nothing to do")

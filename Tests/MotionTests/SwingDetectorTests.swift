@@ -259,3 +259,36 @@ struct SplitMix {
         return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
     }
 }
+
+/// `began` mid-swing (issue 38): sooner, and nothing else changes.
+@Suite("The swing detector beginning while the back-and-forth's second swing is under way")
+struct MidSwingBeginTests {
+    static func midSwing(_ strength: Double) -> SwingDetector.Parameters {
+        var parameters = SwingDetector.Parameters()
+        parameters.midSwingBegin = strength
+        return parameters
+    }
+
+    @Test("a shake at 3 to 5 Hz begins sooner, ends at the same moment, and counts the same back-and-forths", arguments: [3.0, 4.0, 5.0])
+    func sooner(_ hertz: Double) {
+        let trace = SwingDetectorTests.trace(hertz: hertz, amplitude: 3)
+        let before = SwingDetectorTests.phases(trace, Self.midSwing(0))
+        let after = SwingDetectorTests.phases(trace, Self.midSwing(1))
+        #expect(before.map(\.0) == [.began, .ended] && after.map(\.0) == [.began, .ended])
+        // A quarter of a period at the least: the second swing's way from the sensitivity to its turn.
+        #expect(before[0].1 - after[0].1 >= 0.2 / hertz, "\(before) \(after)")
+        #expect(after[1].1 == before[1].1)
+    }
+
+    @Test("a single back-and-forth still comes to rest with too little: cancelled, with one back-and-forth counted once")
+    func oneBackAndForth() {
+        var detector = SwingDetector(parameters: Self.midSwing(1))
+        let events = detector.run(SwingDetectorTests.trace(hertz: 4, amplitude: 3, seconds: 0.25))
+        #expect(events.map(\.phase) == [.began, .cancelled])
+        guard case .tooLittle(_, let backAndForths, _)? = events.last?.cancellation else {
+            Issue.record("\(events)")
+            return
+        }
+        #expect(backAndForths == 1)
+    }
+}
