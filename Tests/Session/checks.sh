@@ -574,7 +574,8 @@ as_user env SWAYSOCK="$(sway_socket)" swaymsg exec "audacious $here/track.ogg" >
 check "Audacious, started by the person from sway with a track, plays (MPRIS: Playing)" \
     wait_for 60 eval '[ "$(player_status $audacious)" = Playing ]'
 resumes_audacious() { as_user mediaremotectl status 2>/dev/null | grep -q "^Resumes: *Audacious (audacious.desktop)"; }
-check "status names it as what a play with no player would launch (Resumes: Audacious)" wait_for 10 resumes_audacious
+# Audacious starting under emulation may answer the service's first reads late (read again 5 s on).
+check "status names it as what a play with no player would launch (Resumes: Audacious)" wait_for 30 resumes_audacious
 as_user busctl --user call "$audacious" /org/mpris/MediaPlayer2 org.mpris.MediaPlayer2 Quit
 check "… quit over MPRIS, it leaves the bus" wait_for 20 no_players
 user_systemctl restart mediaremoted
