@@ -215,8 +215,9 @@ public final class PlayerTracker {
                 tracked.capabilities = properties.initialCapabilities
                 let player = Player(busName: name, status: properties.status ?? .stopped, capabilities: tracked.capabilities)
                 let wasReported = tracked.isReported
-                tracked.isReported = true
+                (tracked.isReported, tracked.isUnread) = (true, false)
                 self.players[owner] = tracked
+                self.retries.removeValue(forKey: owner)?.cancel()
                 if wasReported {
                     self.delegate?.playerChanged(AppID(owner), status: player.status, capabilities: player.capabilities)
                     self.mirror?.playerPropertiesChanged(AppID(owner), Array(tracked.properties.keys))
@@ -239,6 +240,8 @@ public final class PlayerTracker {
                     self.settle(name)
                 }
             case .failure(let error):
+                // One followed already keeps what was read of it (a read after an invalidation).
+                guard !tracked.isReported else { return }
                 self.players[owner]?.isUnread = true
                 guard read == .retry else { return }
                 self.delegate?.playerUnreadable(name, error)
@@ -268,6 +271,7 @@ public final class PlayerTracker {
         guard var tracked = players[owner] else { return }
         if tracked.isUnread {
             players[owner]?.isUnread = false
+            retries.removeValue(forKey: owner)?.cancel()
             return readProperties(owner, name: tracked.name, .late)
         }
         guard tracked.isReported else { return }

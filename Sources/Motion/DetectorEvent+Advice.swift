@@ -20,10 +20,11 @@ extension DetectorEvent.Cancellation {
     public func advice(_ parameters: SwingDetector.Parameters) -> String? {
         switch self {
         case .tooLittle(let strokes, let backAndForths, let lasted):
-            // Too few swings to hold the strokes wanted even were each one brisk: it stopped too soon.
-            if backAndForths < parameters.backAndForthsToQualify || lasted < parameters.shortestShake
-                || backAndForths + 1 < parameters.strokesToQualify
-            {
+            // Too few swings to hold the strokes wanted even were each one brisk: it stopped too
+            // soon. (`lasted` runs to the last stroke: a long shake whose brisk strokes came
+            // first is too gentle, not too short.)
+            if backAndForths == 0 { return "too short: it did not come back; shake back and forth, about three times" }
+            if backAndForths < parameters.backAndForthsToQualify || backAndForths + 1 < parameters.strokesToQualify {
                 let times = "\(backAndForths) back-and-forth\(backAndForths == 1 ? "" : "s") in \(lasted.wholeMicroseconds / 1000) ms"
                 return "too short: \(times); shake a little longer, about three times"
             }

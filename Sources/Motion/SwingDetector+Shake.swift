@@ -25,8 +25,9 @@ extension SwingDetector {
 
         /// The shake that `swing`, coming straight back from `previous`, begins at `now`, with
         /// the strokes of the two.
-        init(from previous: Swing, _ swing: Swing, at now: MonotonicInstant, strokes: StrokeRun) {
-            began = now
+        /// `began`: when it was told, if sooner (``init(midSwingFrom:_:at:strokes:)``).
+        init(from previous: Swing, _ swing: Swing, at now: MonotonicInstant, strokes: StrokeRun, began: MonotonicInstant? = nil) {
+            self.began = began ?? now
             firstSwing = previous
             lastStroke = now
             self.strokes = strokes
@@ -38,7 +39,8 @@ extension SwingDetector {
         }
 
         /// The shake begun at `now` by `sofar`, a swing coming straight back from `previous` and
-        /// still under way: that back-and-forth, and its stroke, are counted when it turns.
+        /// still under way: that back-and-forth, and its stroke, are counted when it turns, and
+        /// the shake is then as it would have begun there (``SwingDetector``'s judge).
         init(midSwingFrom previous: Swing, _ sofar: Swing, at now: MonotonicInstant, strokes: StrokeRun) {
             self.init(from: previous, sofar, at: now, strokes: strokes)
             backAndForths = 0

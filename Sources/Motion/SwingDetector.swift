@@ -161,6 +161,8 @@ public struct SwingDetector: ShakeDetector {
                 state = cancelled
                 return [.cancelled(at: time, because: .tooLong)]
             }
+            // Begun mid-swing, and that swing not turned yet: nothing has paused.
+            if shake.backAndForths == 0, now - shake.began.seconds < longestSwing { return [] }
             let quiet = now - shake.lastStroke.seconds
             guard quiet > max(seconds.pause, 1.5 * shake.swingDuration) else { return [] }
             if isAtRest(at: time) {
@@ -291,6 +293,14 @@ public struct SwingDetector: ShakeDetector {
             state = .shaking(Shake(from: previous, swing, at: now, strokes: strokes))
             return .began
         case .shaking(var shake):
+            if shake.backAndForths == 0, let previous, isBackAndForth(previous, swing) {
+                // The swing that began it mid-way has turned: from here the shake is as it would
+                // have begun at this turn (its clocks, yardsticks and counts), told sooner.
+                var strokes = shake.strokes
+                if parameters.isStroke(swing) { strokes.add(swing, longestGap: seconds.longestSwing, crossways: parameters.crossways) }
+                state = .shaking(Shake(from: previous, swing, at: now, strokes: strokes, began: shake.began))
+                return nil
+            }
             if isStrong(swing, by: shake.level) { shake.lastStrongSwing = swing.end }
             // Only a stroke keeps a shake going: a shake whose strokes stopped while weaker
             // swinging goes on (walking on after a jolt) is over. Strokes are in a row when no

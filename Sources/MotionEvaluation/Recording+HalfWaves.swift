@@ -55,7 +55,8 @@ extension Recording {
     }
 
     /// The direction along which `vectors` vary most: the covariance's first eigenvector, by
-    /// power iteration from the axis of largest variance (enough for a 3×3 symmetric matrix).
+    /// power iteration from the covariance's longest row (an axis alone, uncorrelated with the
+    /// others, would be an eigenvector to stay on even when a diagonal varies more).
     static func principalAxis(of vectors: [Triple]) -> Triple {
         let count = Double(vectors.count)
         let mean = vectors.reduce(Triple(0, 0, 0), +) * (1 / count)
@@ -65,9 +66,8 @@ extension Recording {
             let e = [d.x, d.y, d.z]
             for row in 0..<3 { for column in 0..<3 { c[row][column] += e[row] * e[column] / count } }
         }
-        let start = (0..<3).max { c[$0][$0] < c[$1][$1] } ?? 0
-        var axis = [0.0, 0.0, 0.0]
-        axis[start] = 1
+        func norm(_ row: [Double]) -> Double { row.reduce(0) { $0 + $1 * $1 } }
+        var axis = c.max { norm($0) < norm($1) } ?? [1, 0, 0]
         for _ in 0..<50 {
             let next = (0..<3).map { row in (0..<3).reduce(0.0) { $0 + c[row][$1] * axis[$1] } }
             let length = next.reduce(0) { $0 + $1 * $1 }.squareRoot()

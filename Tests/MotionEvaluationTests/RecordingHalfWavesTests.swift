@@ -42,4 +42,12 @@ struct RecordingHalfWavesTests {
         })
         #expect(recording.halfWaves(from: .zero, to: .zero + .seconds(3)) == 0)
     }
+
+    @Test("the main axis is the direction of most motion, even when one axis alone varies more than any other")
+    func principalAxis() {
+        // x varies by 1 g on its own; y and z by 0.9 g each, together: along (0, 1, 1) is 1.8 g².
+        let vectors = [Triple(1, 0.9, 0.9), Triple(1, -0.9, -0.9), Triple(-1, 0.9, 0.9), Triple(-1, -0.9, -0.9)]
+        let axis = Recording.principalAxis(of: vectors)
+        #expect(abs(axis.x) < 0.01 && abs(abs(axis.y) - 0.5.squareRoot()) < 0.01 && abs(abs(axis.z) - 0.5.squareRoot()) < 0.01, "\(axis)")
+    }
 }

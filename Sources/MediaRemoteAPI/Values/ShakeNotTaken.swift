@@ -2,8 +2,8 @@ import DBusTypes
 
 /// The signal `ShakeNotTaken`: the shake detector cancelled what began, and says why (issue
 /// 38): when (the `MotionCancelled`'s timestamp, CLOCK_MONOTONIC microseconds), its reason's
-/// name (`tooLittle`, `pausedBeforeStroke`, `noStroke`, `tooLong`, `neverSettled`,
-/// `samplesEnded`) and advice in words a person can act on.
+/// name (`tooLittle`, `pausedBeforeStroke`, `noStroke`, `tooLong`, `neverSettled`) and advice
+/// in words a person can act on.
 public struct ShakeNotTaken: MessageBody, Hashable, Sendable {
     public var timestamp: UInt64
     public var reason: String
