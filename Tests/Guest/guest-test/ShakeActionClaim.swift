@@ -17,7 +17,9 @@ import Glibc
     settle(30_000) { (try? bus.listNames().contains(MediaRemoteNames.busName)) == true }
     let sensor = try UInputDevice(name: "MediaRemote Test Action Sensor", keys: [], accelerometer: true, range: 8)
     guard let node = sensor.node else { throw GuestFailure("the sensor has no node") }
-    settle(15_000) { holdsOpen(daemon, node) }
+    // Opened once the service sees the node (udev, then its own read of the device): under
+    // emulation beside other work this took more than 15 s once.
+    settle(40_000) { holdsOpen(daemon, node) }
     verdict(
         holdsOpen(daemon, node), "shake action: with an action set and no claim, the accelerometer is open",
         otherwise: "shake action: the accelerometer is closed with --shake-action nextTrack and no claim")
