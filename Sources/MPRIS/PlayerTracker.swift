@@ -197,9 +197,8 @@ public final class PlayerTracker {
         settle(name)
     }
 
-    /// Which read of a player's properties: the first; its retry (200 ms on; a failure then is
-    /// told, and a late read follows in 5 s, for a player still starting up); or a late one
-    /// (silent: the failure was told).
+    /// Which read of a player's properties: the first; its retry 200 ms on (a failure then is
+    /// told, and a late read follows 5 s on, for a player still starting up); a late one.
     private enum Read { case first, retry, late }
 
     private func readProperties(_ owner: BusName, name: BusName, _ read: Read) {

@@ -23,7 +23,7 @@ import Time
 ///   within `settleTime` of its last stroke. After an activity is cancelled, nothing begins
 ///   again until the motion has calmed for `restTime`.
 public struct SwingDetector: ShakeDetector {
-    private struct Turn {
+    struct Turn {
         var point: Vector3
         var time: MonotonicInstant
     }
@@ -34,7 +34,7 @@ public struct SwingDetector: ShakeDetector {
         var since: MonotonicInstant
     }
 
-    private enum State {
+    enum State {
         case idle
         /// Boxed: the detector looks at its state at every sample, and a shake held in line was
         /// copied whole at each look (`motion-eval --bench`: 22 → 35 ns a sample; boxed, 25). A
@@ -47,8 +47,8 @@ public struct SwingDetector: ShakeDetector {
     }
 
     public let parameters: Parameters
-    private let seconds: Seconds
-    private var state = State.idle
+    let seconds: Seconds
+    var state = State.idle
     /// The last sample's time.
     private var lastTime: MonotonicInstant?
     /// The latest time the detector looked at: the last sample's, or a later one that
@@ -58,9 +58,9 @@ public struct SwingDetector: ShakeDetector {
     private var sampleInterval = 0.0
     // The zig-zag: the last turning point and the farthest point from it since.
     private var anchor: Turn?
-    private var extreme = Turn(point: .zero, time: .zero)
+    var extreme = Turn(point: .zero, time: .zero)
     /// The last swing of at least the sensitivity, which the next one may reverse.
-    private var previousSwing: Swing?
+    var previousSwing: Swing?
     /// Stillness (none before the first sample).
     private var rest: Rest?
     private var atRest: Bool { lastTime.map(isAtRest) ?? false }
@@ -121,7 +121,7 @@ public struct SwingDetector: ShakeDetector {
         return checkProgress(at: time)
     }
 
-    private var longestSwing: Double { seconds.longestSwing + sampleInterval }
+    var longestSwing: Double { seconds.longestSwing + sampleInterval }
 
     /// The running mean of the swings' strength of the shake, or of the activity it turned out
     /// to be; 0 while idle (the sensitivity and the still radius are the yardsticks then).
@@ -135,7 +135,7 @@ public struct SwingDetector: ShakeDetector {
 
     /// Strong by the yardstick of a shake, or an activity, of this `level`: at least the
     /// sensitivity and half the level.
-    private func isStrong(_ swing: Swing, by level: Double) -> Bool {
+    func isStrong(_ swing: Swing, by level: Double) -> Bool {
         swing.strength >= max(parameters.swingStrength, 0.5 * level)
     }
 
@@ -250,72 +250,5 @@ public struct SwingDetector: ShakeDetector {
         extreme = Turn(point: point, time: time)
         nearExtreme = time
         return phase
-    }
-
-    /// `began` before the back-and-forth's second swing reaches its turning point
-    /// (``Parameters/midSwingBegin``): idle, the swing under way from `start` has come straight
-    /// back along the last strong swing by that many times the sensitivity and past where that
-    /// swing started (a bump out and back to rest does not), within half the longest swing (a
-    /// slow wave that would not be quick enough by its turn does not). The swing is judged as
-    /// usual when it turns, and counted then.
-    private mutating func beginMidSwing(from start: Turn, at time: MonotonicInstant) -> DetectorEvent.Phase? {
-        guard parameters.midSwingBegin > 0, case .idle = state, let previous = previousSwing,
-            start.time.seconds - previous.end.seconds <= longestSwing
-        else { return nil }
-        let sofar = Swing(change: extreme.point - start.point, from: start.time, to: time)
-        guard sofar.strength >= max(parameters.midSwingBegin * parameters.swingStrength, previous.strength + parameters.turnHysteresis),
-            sofar.cosine(with: previous) <= parameters.reversal, previous.duration <= longestSwing, sofar.duration <= longestSwing / 2
-        else { return nil }
-        var strokes = StrokeRun()
-        if parameters.isStroke(previous) { strokes.add(previous, longestGap: seconds.longestSwing, crossways: parameters.crossways) }
-        state = .shaking(Shake(midSwingFrom: previous, sofar, at: time, strokes: strokes))
-        return .began
-    }
-
-    /// Whether `swing` comes straight back along `previous`, both of the sensitivity and quicker
-    /// than the longest swing.
-    private func isBackAndForth(_ previous: Swing, _ swing: Swing) -> Bool {
-        swing.strength >= parameters.swingStrength && swing.cosine(with: previous) <= parameters.reversal
-            && max(previous.duration, swing.duration) <= longestSwing
-    }
-
-    private mutating func judge(_ swing: Swing, now: MonotonicInstant) -> DetectorEvent.Phase? {
-        if let previous = previousSwing, swing.start - previous.end.seconds > longestSwing { previousSwing = nil }
-        let previous = previousSwing
-        if swing.strength >= parameters.swingStrength { previousSwing = swing }
-        switch state {
-        case .idle:
-            guard let previous, isBackAndForth(previous, swing) else { return nil }
-            var strokes = StrokeRun()
-            for stroke in [previous, swing] where parameters.isStroke(stroke) {
-                strokes.add(stroke, longestGap: seconds.longestSwing, crossways: parameters.crossways)
-            }
-            state = .shaking(Shake(from: previous, swing, at: now, strokes: strokes))
-            return .began
-        case .shaking(var shake):
-            if shake.backAndForths == 0, let previous, isBackAndForth(previous, swing) {
-                // The swing that began it mid-way has turned: from here the shake is as it would
-                // have begun at this turn (its clocks, yardsticks and counts), told sooner.
-                var strokes = shake.strokes
-                if parameters.isStroke(swing) { strokes.add(swing, longestGap: seconds.longestSwing, crossways: parameters.crossways) }
-                state = .shaking(Shake(from: previous, swing, at: now, strokes: strokes, began: shake.began))
-                return nil
-            }
-            if isStrong(swing, by: shake.level) { shake.lastStrongSwing = swing.end }
-            // Only a stroke keeps a shake going: a shake whose strokes stopped while weaker
-            // swinging goes on (walking on after a jolt) is over. Strokes are in a row when no
-            // more than a swing apart (without the slow sensor's slack: adding it let a phone in
-            // a pocket, sampled at 20 Hz, string its steps into a run).
-            if parameters.isStroke(swing) {
-                let longestGap = shake.restedSinceStroke ? seconds.joltGap : seconds.longestSwing
-                shake.stroke(swing, at: now, longestGap: longestGap, crossways: parameters.crossways)
-            }
-            if let previous, isBackAndForth(previous, swing) { shake.wentBackAndForth(swing, at: now) }
-            state = .shaking(shake)
-            return nil
-        case .suppressed(let level, _):
-            if isStrong(swing, by: level) { state = .suppressed(level: level, lastStrongSwing: swing.end) }
-            return nil
-        }
     }
 }
