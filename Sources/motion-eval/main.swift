@@ -55,17 +55,32 @@ if CommandLine.arguments.dropFirst().first == "--bench" {
 }
 
 let explain = CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "--explain"
-guard CommandLine.arguments.count == 2 || explain else {
+guard CommandLine.arguments.count == 2 || explain, !CommandLine.arguments[1].hasPrefix("-") else {
     FileHandle.standardError.write(Data("usage: motion-eval DATA_DIR [--explain] | motion-eval --bench\n".utf8))
     exit(2)
 }
 let directory = URL(fileURLWithPath: CommandLine.arguments[1])
-let all = try labels(in: directory)
-let files = Array(Set(all.map(\.file))).sorted()
-var recordings: [String: Recording] = [:]
-for file in files {
-    recordings[file] = try Recording(csv: String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8))
+/// The labels and every recording they name, or a line saying which could not be read.
+func load() -> (labels: [Label], files: [String], recordings: [String: Recording]) {
+    var file = "labels.csv"
+    do {
+        let all = try labels(in: directory)
+        let files = Array(Set(all.map(\.file))).sorted()
+        var recordings: [String: Recording] = [:]
+        for name in files {
+            file = name
+            recordings[name] = try Recording(csv: String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8))
+        }
+        return (all, files, recordings)
+    } catch {
+        // The recording's own errors say which line; Foundation's open with a sentence that says nothing.
+        let why = (error as? Recording.ParseError).map(String.init(describing:))
+            ?? ((error as? CocoaError)?.code == .fileReadNoSuchFile ? "no such file" : error.localizedDescription)
+        FileHandle.standardError.write(Data("motion-eval: \(directory.appendingPathComponent(file).path): \(why)\n".utf8))
+        exit(1)
+    }
 }
+let (all, files, recordings) = load()
 
 func ms(_ value: Duration?) -> String { value.map { String($0.wholeMicroseconds / 1000) } ?? "-" }
 
