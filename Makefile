@@ -30,7 +30,9 @@ BENCH_PACKAGES := $(TEST_PACKAGES) interception-tools
 # swift-argument-parser imports it, refers to it (createTemporaryFile, behind Data's atomic
 # writes). It cannot be mended from here: neither library can be left out, and hiding the
 # linker's warnings would hide the ones that matter too.
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# --disable-local-rpath: nothing is looked for beside the program (without it, every library is
+# first searched for in /usr/bin and its glibc-hwcaps folders, 66 failed opens at each start).
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath
 # What make install installs, built product by product: a plain `swift build` builds every
 # executable of the package, the tests' programs among them (guest-test, file-replacer, …).
 # mediaremote-inputd, the optional system service for the keyboards' media keys, is built and

@@ -20,8 +20,9 @@ let package = Package(
         // System libraries, found through pkg-config.
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        // libpulse's headers are in the include path (its pkg-config file adds only threading flags SwiftPM refuses).
-        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
+        // libpulse, loaded when the service first reaches for an audio server, not linked (cpulse.h
+        // says why); its headers are in the include path (libpulse-dev).
+        .target(name: "CPulse"),
         // What Glibc's Swift module lacks: epoll, timerfd, signalfd, inotify, a device number's parts.
         .target(name: "CSystem"),
         // What libdbus's Swift import lacks: DBUS_TYPE_* characters, basic values without a union.

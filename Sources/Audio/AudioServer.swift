@@ -99,6 +99,11 @@ public final class AudioServer {
     /// A new context, connecting at once (a socket-activated server starts for it).
     private func connect() {
         guard context == nil else { return }
+        // Loaded at the first attempt, after the service's name is taken (cpulse.h says why).
+        if let why = pulse_load() {
+            report(connected: false, "libpulse cannot be loaded (\(String(cString: why)))")
+            return
+        }
         guard let context = pa_context_new(pulseLoop.api, applicationName) else {
             report(connected: false, "libpulse could not make a context")
             return
