@@ -13,9 +13,9 @@ struct DaemonTests {
     static let daemon = BuiltProducts.path("mediaremoted")
     static let ctl = BuiltProducts.path("mediaremotectl")
 
-    /// Starts the daemon and waits until it owns its name.
-    static func start(on bus: PrivateBus) throws -> Subprocess {
-        let process = Subprocess(daemon, [], environment: bus.environment)
+    /// Starts the daemon (with `extra` in its environment) and waits until it owns its name.
+    static func start(on bus: PrivateBus, environment extra: [String: String] = [:]) throws -> Subprocess {
+        let process = Subprocess(daemon, [], environment: bus.environment.merging(extra) { $1 })
         try process.start()
         let connection = try bus.connect()
         var owner: BusName?

@@ -1,8 +1,8 @@
 // libpulse's asynchronous API (context, introspection, subscription), without its own main
 // loops: MediaRemote drives it from its event loop through pa_mainloop_api (Audio's PulseLoop).
 //
-// libpulse is not linked: it brings 29 libraries (sndfile and its codecs, X11, gcrypt, …) that
-// every start would load and relocate, with or without an audio server. cpulse.c loads it when
+// libpulse is not linked: it brings 17 libraries the service does not load otherwise (sndfile and
+// its codecs, X11, …) that every start would load and relocate, with or without an audio server. cpulse.c loads it when
 // the service first reaches for a server (pulse_load), and defines the few functions the
 // service calls, each passing the call on to libpulse's own.
 #include <pulse/context.h>
