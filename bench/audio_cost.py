@@ -1,8 +1,10 @@
 """What following the audio server costs mediaremoted: its CPU time, wakeups and memory with a
 real audio server connected (pipewire, wireplumber and pipewire-pulse on a private runtime
-directory), idle and while 10 streams come and go, beside the same daemon with no server.
+directory), idle and while 10 streams come and go, beside the same daemon with no server; and
+its start with and without one, beside playerctld's in the same place.
 """
 import os
+import statistics
 import subprocess
 import tempfile
 import time
@@ -55,8 +57,9 @@ def churn(environment, tone, seconds):
     return started
 
 
-def measure(bin_dir, environment, start_and_wait_for_name, stop, context_switches, memory_kib, bus):
-    """Rows: the daemon without a server, with one idle, and with streams coming and going."""
+def measure(bin_dir, environment, start_and_wait_for_name, stop, context_switches, memory_kib, bus, runs):
+    """Rows: the daemon without a server, with one idle, and with streams coming and going; and
+    its starts without and with a server."""
     rows = []
     with tempfile.TemporaryDirectory(prefix="mediaremote-audio-bench-") as directory:
         os.chmod(directory, 0o700)
@@ -67,6 +70,7 @@ def measure(bin_dir, environment, start_and_wait_for_name, stop, context_switche
 
         # No server: the runtime directory holds none.
         quiet = dict(environment, XDG_RUNTIME_DIR=directory, PULSE_RUNTIME_PATH=os.path.join(directory, "none"))
+        starts = [start_row("no audio server", command, name, quiet, start_and_wait_for_name, stop, bus, runs)]
         process, _ = start_and_wait_for_name(command, name, quiet, bus)
         time.sleep(1)
         rows.append(idle_row("no audio server", process, context_switches, memory_kib))
@@ -76,6 +80,7 @@ def measure(bin_dir, environment, start_and_wait_for_name, stop, context_switche
         os.makedirs(runtime, mode=0o700)
         servers, audio = audio_server(runtime, environment)
         try:
+            starts.append(start_row("audio server", command, name, audio, start_and_wait_for_name, stop, bus, runs))
             process, _ = start_and_wait_for_name(command, name, audio, bus)
             time.sleep(1)
             rows.append(idle_row("audio server, idle", process, context_switches, memory_kib))
@@ -91,7 +96,24 @@ def measure(bin_dir, environment, start_and_wait_for_name, stop, context_switche
             for server in reversed(servers):
                 server.terminate()
                 server.wait()
-    return rows
+    return rows, starts
+
+
+def start_row(label, command, name, environment, start_and_wait_for_name, stop, bus, runs):
+    """Medians of `runs` starts of the daemon, to its name owned and to ready (its first word on
+    the audio server in the log: connected, or why not; the picture Now Playing is decided on),
+    each followed by a start of playerctld to its name in the same environment."""
+    to_name, to_ready, reference = [], [], []
+    for _ in range(runs):
+        process, seconds, ready = start_and_wait_for_name(command, name, environment, bus, ready_line="audio server:")
+        to_name.append(seconds)
+        to_ready.append(ready)
+        stop(process)
+        process, seconds = start_and_wait_for_name(["playerctld"], "org.mpris.MediaPlayer2.playerctld", environment, bus)
+        reference.append(seconds)
+        stop(process)
+    return {"label": label, "name": statistics.median(to_name) * 1000, "ready": statistics.median(to_ready) * 1000,
+            "reference": statistics.median(reference) * 1000}
 
 
 def idle_row(label, process, context_switches, memory_kib):
@@ -100,6 +122,15 @@ def idle_row(label, process, context_switches, memory_kib):
     rss, dirty = memory_kib(process.pid)
     return {"label": label, "wakeups": context_switches(process.pid) - before_switches,
             "cpu": cpu_ms(process.pid) - before_cpu, "rss": rss, "dirty": dirty, "reference": None}
+
+
+def report_starts(starts, runs):
+    print(f"{'start (ms, median of ' + str(runs) + ')':<34} {'to name':>8} {'to ready':>9} {'playerctld to name':>19} {'ratio':>6}")
+    for row in starts:
+        print(f"{'mediaremoted, ' + row['label']:<34} {row['name']:>8.1f} {row['ready']:>9.1f} {row['reference']:>19.1f} "
+              f"{row['name'] / row['reference']:>6.2f}")
+    print("ready: its first word on the audio server in the log (connected, or why not); each start followed by "
+          "playerctld's in the same place. Goal: to name no later than playerctld.")
 
 
 def report(rows):

@@ -10,7 +10,8 @@ Figures:
   idle RSS              resident memory once started and settled, and its private dirty part
                         (heap, stacks, written data: what the process alone costs)
   start to name         from spawning the process to its bus name appearing (NameOwnerChanged),
-                        median of several runs
+                        median of several runs; and with and without an audio server, to name
+                        and to ready (its first word on the audio server), beside playerctld's
   event dispatch        one-way latency to a player, direct and through each forwarder
                         (dispatch_latency.py)
   pure dispatcher       events a second through Core's dispatcher alone (dispatch-bench)
@@ -23,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import dbus
@@ -83,27 +85,41 @@ def memory_kib(pid):
     return figures.get("Rss", 0), figures.get("Private_Dirty", 0)
 
 
-def start_and_wait_for_name(command, name, environment, bus):
-    """Spawns `command`; returns (process, seconds until `name` got an owner)."""
+def start_and_wait_for_name(command, name, environment, bus, ready_line=None):
+    """Spawns `command`; returns (process, seconds until `name` got an owner). With `ready_line`,
+    returns (process, those seconds, seconds until a line of its standard error contained it)."""
     loop = GLib.MainLoop()
     acquired = {}
+    ready = threading.Event()
 
     def changed(changed_name, old, new):
         if changed_name == name and new and "t" not in acquired:
             acquired["t"] = time.monotonic()
             loop.quit()
 
+    def drain(stream):
+        # Read to the end, on a thread of its own: the daemon never blocks on a full pipe.
+        for line in stream:
+            if ready_line in line and not ready.is_set():
+                acquired["ready"] = time.monotonic()
+                ready.set()
+
     match = bus.add_signal_receiver(changed, "NameOwnerChanged", "org.freedesktop.DBus", "org.freedesktop.DBus",
                                     "/org/freedesktop/DBus", arg0=name)
     bus.get_name_owner("org.freedesktop.DBus")  # the match is in place before the process starts
     start = time.monotonic()
-    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE if ready_line else subprocess.DEVNULL, text=True)
+    if ready_line:
+        threading.Thread(target=drain, args=(process.stderr,), daemon=True).start()
     GLib.timeout_add(10000, loop.quit)
     loop.run()
     match.remove()
-    if "t" not in acquired:
+    if "t" not in acquired or (ready_line and not ready.wait(10)):
         process.kill()
-        raise RuntimeError(f"{command[0]} did not take {name}")
+        raise RuntimeError(f"{command[0]} did not take {name}" + (f" or say '{ready_line}'" if ready_line else ""))
+    if ready_line:
+        return process, acquired["t"] - start, acquired["ready"] - start
     return process, acquired["t"] - start
 
 
@@ -150,7 +166,8 @@ def main():
                         environment, bus),
                 measure("playerctld (reference)", ["playerctld"], "org.mpris.MediaPlayer2.playerctld", environment, bus),
             ]
-            audio = audio_cost.measure(bin_dir, environment, start_and_wait_for_name, stop, context_switches, memory_kib, bus)
+            audio, starts = audio_cost.measure(bin_dir, environment, start_and_wait_for_name, stop, context_switches, memory_kib,
+                                               bus, START_RUNS)
         finally:
             daemon.terminate()
             daemon.wait()
@@ -163,6 +180,8 @@ def main():
     print(f"start to name: median of {START_RUNS} starts; RSS after 1 s settled; wakeups are context switches of all threads.")
     print()
     dispatch_latency.report(latency)
+    print()
+    audio_cost.report_starts(starts, START_RUNS)
     print()
     audio_cost.report(audio)
     print()
