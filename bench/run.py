@@ -14,7 +14,9 @@ Figures:
                         and to ready (its first word on the audio server), beside playerctld's
   event dispatch        one-way latency to a player, direct and through each forwarder
                         (dispatch_latency.py)
-  pure dispatcher       events a second through Core's dispatcher alone (dispatch-bench)
+  pure dispatcher       events a second through Core's dispatcher alone (dispatch-bench), and
+                        beside the same bench built before issue 28, run interleaved
+                        (DISPATCHER_BASELINE, from bench/dispatcher_baseline.sh)
   audio server          the daemon's wakeups, CPU and memory with no audio server, with one idle,
                         and while 10 streams come and go, beside pipewire-pulse's CPU (audio_cost.py)
 """
@@ -185,8 +187,26 @@ def main():
     print()
     audio_cost.report(audio)
     print()
-    rate = subprocess.run([os.path.join(bin_dir, "dispatch-bench")], capture_output=True, text=True).stdout.split()[-1]
-    print(f"{'pure dispatcher':<28} {int(rate):>12,} events/s (goal: at least 1,000,000)")
+    dispatcher_report(bin_dir, os.environ.get("DISPATCHER_BASELINE"))
+
+
+def events_per_second(program):
+    return int(subprocess.run([program], capture_output=True, text=True, check=True).stdout.split()[-1])
+
+
+def dispatcher_report(bin_dir, baseline, rounds=5):
+    """The pure dispatcher's events a second, median of `rounds`; with `baseline` (the same bench
+    built before issue 28, bench/dispatcher_baseline.sh), run interleaved with it."""
+    current, reference = [], []
+    for _ in range(rounds):
+        current.append(events_per_second(os.path.join(bin_dir, "dispatch-bench")))
+        if baseline:
+            reference.append(events_per_second(baseline))
+    print(f"{'pure dispatcher':<28} {statistics.median(current):>12,.0f} events/s (goal: at least 1,000,000), "
+          f"median of {rounds}")
+    if reference:
+        print(f"{'before issue 28 (reference)':<28} {statistics.median(reference):>12,.0f} events/s, interleaved; "
+              f"now / then: {statistics.median(current) / statistics.median(reference):.2f} (goal: at least 1.00)")
 
 
 if __name__ == "__main__":
