@@ -33,7 +33,9 @@ func exampleConfiguration() -> String {
 
 // Under 80 columns, each line ending where a phrase does (a terminal wraps whatever is
 // wider, mid-word); a test checks the width and that the descriptions share one column.
-let usage = """
+/// The help, made when asked for: it looks for the example configuration on the disk.
+func usage() -> String {
+    """
     Usage: mediaremoted [--config FILE] [--verbose]
                         [--mode compat|strict] [--call-timeout MS]
                         [--ignore-player NAME]... [--shake-action ACTION]
@@ -95,6 +97,7 @@ let usage = """
     Exit status: 0 after SIGTERM or SIGINT; 2 for a wrong flag;
     1 when it cannot start or loses the bus (systemd then restarts it).
     """
+}
 
 func refuse(_ message: String) -> Never {
     Log.error(message)
@@ -134,7 +137,7 @@ while let argument = arguments.popFirst() {
         print("mediaremoted \(MediaRemoteVersion.current)")
         exit(0)
     case "--help", "-h":
-        print(usage)
+        print(usage())
         exit(0)
     default:
         // A flag that stands for a key of the file: its declaration reads it, as the file's.

@@ -142,10 +142,10 @@ struct ResumptionTests {
         #expect(Self.launch(transcript.start(.play)) != nil)
     }
 
-    /// The trial due now judged, the player stopped when asked again unless said otherwise.
-    static func judge(_ transcript: inout Transcript, stillStopped: Bool = true) -> Resumption.Trial? {
+    /// The trial due now judged, the player with nothing to play when asked unless said otherwise.
+    static func judge(_ transcript: inout Transcript, nothingToPlay: Bool = true) -> Resumption.Trial? {
         guard let due = transcript.dispatcher.trialDue(at: transcript.now) else { return nil }
-        return transcript.dispatcher.judgeTrial(due, stillStopped: stillStopped)
+        return transcript.dispatcher.judgeTrial(due, nothingToPlay: nothingToPlay)
     }
 
     /// Audacious launched by a play, its player come and sent the play: on trial.
@@ -180,18 +180,25 @@ struct ResumptionTests {
         #expect(next.start(.play) == .finished(.discarded(.nobodyReceiving)))
     }
 
-    @Test("a launched player that plays within the grace, is paused on something, or has gone passes its trial")
+    @Test("a launched player that says Playing, asked at 5 s with no track at all, came back with nothing to play (an idle mpv, some starts)")
+    func playingNothing() {
+        guard var transcript = Self.onTrial() else { Issue.record("no trial"); return }
+        transcript.apply([.status(Y, .playing), .wait(milliseconds: 5_000)])
+        #expect(Self.judge(&transcript)?.app == Y && transcript.dispatcher.resumption.cameBackEmpty == ["audacious"])
+    }
+
+    @Test("a launched player that plays something within the grace, is paused on something, or has gone passes its trial")
     func passesTrial() {
         guard var plays = Self.onTrial() else { Issue.record("no trial"); return }
         plays.apply([.status(Y, .playing), .wait(milliseconds: 5_000)])
-        #expect(Self.judge(&plays) == nil && plays.dispatcher.trialDeadline == nil)
-        // Stopped as it last said, playing when asked again (its change went unsaid): not closed.
+        #expect(Self.judge(&plays, nothingToPlay: false) == nil && plays.dispatcher.trialDeadline == nil)
+        // Stopped as it last said, playing something when asked (its change went unsaid): not closed.
         guard var unsaid = Self.onTrial() else { Issue.record("no trial"); return }
         unsaid.apply(.wait(milliseconds: 5_000))
-        #expect(Self.judge(&unsaid, stillStopped: false) == nil && unsaid.dispatcher.resumption.cameBackEmpty.isEmpty)
+        #expect(Self.judge(&unsaid, nothingToPlay: false) == nil && unsaid.dispatcher.resumption.cameBackEmpty.isEmpty)
         guard var paused = Self.onTrial() else { Issue.record("no trial"); return }
         paused.apply([.status(Y, .paused), .wait(milliseconds: 5_000)])
-        #expect(Self.judge(&paused) == nil && paused.dispatcher.resumption.cameBackEmpty.isEmpty)
+        #expect(Self.judge(&paused, nothingToPlay: false) == nil && paused.dispatcher.resumption.cameBackEmpty.isEmpty)
         guard var gone = Self.onTrial() else { Issue.record("no trial"); return }
         gone.apply([.leave(Y), .wait(milliseconds: 5_000)])
         #expect(Self.judge(&gone) == nil && gone.dispatcher.trialDeadline == nil)
@@ -227,7 +234,7 @@ struct ResumptionTests {
         #expect(Self.launch(first.start(.play)) != nil)
         first.apply([.appear(Z, .stopped), .describe(Z, desktopEntry: "audacious")])
         _ = first.dispatcher.takeResumed(at: first.now)
-        #expect(first.dispatcher.judgeTrial(old, stillStopped: true) == nil && first.dispatcher.trialDeadline != nil)
+        #expect(first.dispatcher.judgeTrial(old, nothingToPlay: true) == nil && first.dispatcher.trialDeadline != nil)
     }
 
     @Test("the last player follows Now Playing (a player that has played), and stays when nobody is Now Playing")

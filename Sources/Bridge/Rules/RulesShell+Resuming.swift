@@ -39,26 +39,30 @@ extension RulesShell {
         endLaunch(.launchedPlayerDidNotCome)
     }
 
-    /// The launched player's time to play is up: one stopped came back with nothing to play
-    /// (mpv, opened without a file, idles). Its status is asked again first (a player whose
-    /// changes went unsaid must not be closed while it plays). It is closed, since the service
-    /// opened it for nothing, and its desktop entry is not launched again; that is kept with
-    /// the last player.
+    /// The launched player's time to play is up: one stopped, or with no track at all, came back
+    /// with nothing to play (mpv, opened without a file, idles, and says Playing in some
+    /// starts). Its properties are asked for now (a player whose changes went unsaid must not be
+    /// closed while it plays). It is closed, since the service opened it for nothing, and its
+    /// desktop entry is not launched again; that is kept with the last player.
     func judgeTrial() {
         guard let due = dispatcher.trialDue(at: now) else { return }
         connection.call(
-            StandardMembers.get, PropertyAddress(MPRISNames.player, MPRISMembers.playbackStatus.name), destination: due.busName,
-            path: MPRISNames.path, interface: .properties, timeout: .seconds(2)
+            StandardMembers.getAllLeniently, InterfaceArgument(MPRISNames.player), destination: due.busName, path: MPRISNames.path,
+            interface: .properties, timeout: .seconds(2)
         ) { [weak self] result in
             guard let self else { return }
-            let stopped = if case .success(let reply) = result, case .string("Stopped") = reply.content.unwrapped { true } else { false }
-            guard let trial = self.change({ $0.judgeTrial(due, stillStopped: stopped) }) else { return }
-            self.closeEmpty(trial)
+            // No answer: nothing is known, and nothing is closed.
+            let properties = if case .success(let all) = result { all.properties } else { [String: Value]() }
+            let status = PlayerProperties(properties).status
+            let nothingToPlay = status == .stopped || (status != nil && PlayerProperties.namesTrack(properties) == false)
+            guard let trial = self.change({ $0.judgeTrial(due, nothingToPlay: nothingToPlay) }) else { return }
+            self.closeEmpty(trial, status: status ?? .stopped)
         }
     }
 
-    private func closeEmpty(_ trial: Resumption.Trial) {
-        Log.warning("launched \(trial.player.name) (\(trial.desktopEntry).desktop) to resume, and it came back with nothing to play (stopped \(Resumption.playGrace.tenthsOfSecond) after the play): closing it; a play with no player no longer launches it")
+    private func closeEmpty(_ trial: Resumption.Trial, status: PlaybackStatus) {
+        let state = status == .stopped ? "stopped" : "\(status.rawValue.lowercased()) with no track"
+        Log.warning("launched \(trial.player.name) (\(trial.desktopEntry).desktop) to resume, and it came back with nothing to play (\(state) \(Resumption.playGrace.tenthsOfSecond) after the play): closing it; a play with no player no longer launches it")
         connection.call(MPRISMembers.quit, NoArguments(), destination: trial.busName, path: MPRISNames.path, interface: MPRISNames.root, timeout: .seconds(5)) { result in
             if case .failure(let error) = result { Log.info("\(trial.busName) did not quit when asked (\(error.clause)); it stays open") }
         }

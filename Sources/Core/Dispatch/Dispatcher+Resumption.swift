@@ -94,24 +94,24 @@ extension Dispatcher {
     /// When the launched player on trial is judged.
     public var trialDeadline: MonotonicInstant? { resumption.trial?.deadline }
 
-    /// The trial whose time is up, to be judged (``judgeTrial(_:stillStopped:)``) once the
+    /// The trial whose time is up, to be judged (``judgeTrial(_:nothingToPlay:)``) once the
     /// player's status is asked again; nil when none is due.
     public func trialDue(at now: MonotonicInstant) -> Resumption.Trial? {
         guard let trial = resumption.trial, trial.deadline <= now else { return nil }
         return trial
     }
 
-    /// Judges `trial` (still the one under way): a player `Stopped`, as it says when asked again
-    /// (`stillStopped`) and as it last said, came back with nothing to play, and its desktop
-    /// entry is not launched again; the trial, returned then, names the player to close (it is
-    /// the service's doing, and shows nothing). Nil when it plays, is paused on something, or
-    /// has gone. Whether it started to play meanwhile is not asked: the launched mpv, idle with
-    /// no file, was seen to start (ResumeTests).
-    public mutating func judgeTrial(_ trial: Resumption.Trial, stillStopped: Bool) -> Resumption.Trial? {
+    /// Judges `trial` (still the one under way): a player with nothing to play as it says when
+    /// asked now (`nothingToPlay`: stopped, or with no track at all) came back with nothing to
+    /// play, and its desktop entry is not launched again; the trial, returned then, names the
+    /// player to close (it is the service's doing, and shows nothing). Nil when it plays
+    /// something, is paused on something, or has gone. What it last said is not asked: the
+    /// launched mpv, idle with no file, says Playing in some starts (ResumeTests), and the
+    /// answer to the question asked now is the later word.
+    public mutating func judgeTrial(_ trial: Resumption.Trial, nothingToPlay: Bool) -> Resumption.Trial? {
         guard resumption.trial == trial else { return nil }
         resumption.trial = nil
-        guard stillStopped, let player = registry.player(of: trial.app), player.busName == trial.busName, player.status == .stopped
-        else { return nil }
+        guard nothingToPlay, let player = registry.player(of: trial.app), player.busName == trial.busName else { return nil }
         resumption.cameBackEmpty.insert(trial.desktopEntry)
         return trial
     }
