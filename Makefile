@@ -97,7 +97,7 @@ test-session: deps-test release manual-tool
 
 bench: deps-bench release
 	set -e; for product in $(BENCH_PRODUCTS); do $(SWIFT) build $(RELEASE_FLAGS) --product $$product; done
-	DISPATCHER_BASELINE="$$(SWIFT=$(SWIFT) sh bench/dispatcher_baseline.sh $(RELEASE_FLAGS))" \
+	baseline="$$(SWIFT=$(SWIFT) sh bench/dispatcher_baseline.sh $(RELEASE_FLAGS))" && DISPATCHER_BASELINE="$$baseline" \
 		/usr/bin/python3 bench/run.py "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)"
 	@echo
 	@echo "key press to responder, in the qemu guest (TCG: compare the ratio, not the absolute times):"

@@ -104,6 +104,8 @@ def start_row(label, command, name, environment, start_and_wait_for_name, stop, 
     the audio server in the log: connected, or why not; the picture Now Playing is decided on),
     each followed by a start of playerctld to its name in the same environment."""
     to_name, to_ready, reference = [], [], []
+    # The line is said at info: a MEDIAREMOTE_LOG of warning in the caller's environment would hide it.
+    environment = dict(environment, MEDIAREMOTE_LOG="info")
     for _ in range(runs):
         process, seconds, ready = start_and_wait_for_name(command, name, environment, bus, ready_line="audio server:")
         to_name.append(seconds)

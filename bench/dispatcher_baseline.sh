@@ -8,10 +8,12 @@ set -eu
 baseline=48e6937^
 top=$(git rev-parse --show-toplevel)
 tree="$top/.build/dispatcher-baseline"
-if [ ! -e "$tree/Package.swift" ]; then
+# Unpacked whole or not at all: an interrupted unpack leaves no stamp, and is done again.
+if [ ! -e "$tree/.unpacked" ]; then
     rm -rf "$tree"
     mkdir -p "$tree"
     git -C "$top" archive "$baseline" | tar -x -C "$tree"
+    touch "$tree/.unpacked"
 fi
 cd "$tree"
 "${SWIFT:-swift}" build "$@" --product dispatch-bench > /dev/null

@@ -111,7 +111,7 @@ def start_and_wait_for_name(command, name, environment, bus, ready_line=None):
     bus.get_name_owner("org.freedesktop.DBus")  # the match is in place before the process starts
     start = time.monotonic()
     process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE if ready_line else subprocess.DEVNULL, text=True)
+                               stderr=subprocess.PIPE if ready_line else subprocess.DEVNULL, text=True, errors="replace")
     if ready_line:
         threading.Thread(target=drain, args=(process.stderr,), daemon=True).start()
     GLib.timeout_add(10000, loop.quit)

@@ -77,7 +77,14 @@ public final class Service {
             throw StartError(description: "not starting: \(what):\n\(error.description)")
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
+        // Ready before the name is visible: the first call that finds the name is answered (no
+        // call is read before the loop runs, after the devices are open).
         coordinator = Coordinator(connection: connection, settings: settings, options: options)
+        do throws(DBusError) {
+            try coordinator.start(mprisProxy: options.mprisProxy, stateFolder: settings.stateFolder)
+        } catch {
+            throw StartError(description: "cannot export \(MediaRemoteNames.objectPath): \(error.message)")
+        }
         let reply: RequestNameReply
         do throws(DBusError) {
             reply = try connection.requestName(MediaRemoteNames.busName, flags: [.doNotQueue])
@@ -85,17 +92,8 @@ public final class Service {
             throw StartError(description: "cannot request \(MediaRemoteNames.busName): \(error.message)")
         }
         guard reply == .primaryOwner || reply == .alreadyOwner else { throw .alreadyRunning }
-        // Only once the name is ours, so the name is taken sooner (issue 39: the export, the
-        // state recalled and the players looked for were a third of the start) and a second
-        // mediaremoted does none of it: it says it is one before it says anything about the
-        // state or the devices, and never opens (or grabs) them. No call is read before the
-        // loop runs, after all of this: the first call that finds the name is answered, with
-        // the state recalled.
-        do throws(DBusError) {
-            try coordinator.start(mprisProxy: options.mprisProxy, stateFolder: settings.stateFolder)
-        } catch {
-            throw StartError(description: "cannot export \(MediaRemoteNames.objectPath): \(error.message)")
-        }
+        // Only once the name is ours: a second mediaremoted says it is one before it says
+        // anything about the devices, and never opens (or grabs) them.
         coordinator.nameTaken()
     }
 

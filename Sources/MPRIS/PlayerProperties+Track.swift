@@ -1,19 +1,18 @@
+import Core
 import DBusTypes
 
 extension PlayerProperties {
-    /// Whether the `org.mpris.MediaPlayer2.Player` properties name a track to play: its
-    /// `Metadata` gives a url, a title or a length. Nil when it gives no `Metadata` at all
-    /// (nobody can tell). An mpv opened with no file says only `mpris:trackid` `/noplaylist`,
-    /// and in some starts says Playing all the same (mpv-mpris, seen in ResumeTests).
-    public static func namesTrack(_ properties: [String: Value]) -> Bool? {
-        guard let metadata = MPRISMembers.metadata.value(in: properties) else { return nil }
-        for key in ["xesam:url", "xesam:title"] {
-            if case .string(let text)? = metadata[key]?.unwrapped, !text.isEmpty { return true }
-        }
-        switch metadata["mpris:length"]?.unwrapped {
-        case .int64(let length)?: return length > 0
-        case .uint64(let length)?: return length > 0
-        default: return false
+    /// Whether a player, by its `org.mpris.MediaPlayer2.Player` properties as just read, has
+    /// nothing to play: it says Stopped, or it says Playing with a `Metadata` that holds no track
+    /// at all (empty, or a track id alone). An mpv opened with no file says Stopped, or in some
+    /// starts Playing, with only `mpris:trackid` `/noplaylist` (mpv-mpris, seen in ResumeTests).
+    /// Properties that could not be read (`[:]`), a player paused, or one whose `Metadata` holds
+    /// anything else (a stream's title, a url, a length of any type) may have something: false.
+    public static func hasNothingToPlay(_ properties: [String: Value]) -> Bool {
+        switch PlayerProperties(properties).status {
+        case .stopped?: true
+        case .playing?: MPRISMembers.metadata.value(in: properties).map { $0.keys.allSatisfy { $0 == "mpris:trackid" } } ?? false
+        default: false
         }
     }
 }

@@ -3,30 +3,28 @@ import Testing
 
 @testable import MPRIS
 
-@Suite("Whether a player's properties name a track to play")
+@Suite("A launched player with nothing to play, by its properties as just read")
 struct PlayerTrackTests {
-    static func properties(_ metadata: [(String, Value)]) -> [String: Value] {
-        ["PlaybackStatus": .string("Playing"), "Metadata": .stringVariantDictionary(metadata)]
+    static func properties(_ status: String, _ metadata: [(String, Value)]) -> [String: Value] {
+        ["PlaybackStatus": .string(status), "Metadata": .stringVariantDictionary(metadata)]
     }
 
-    @Test("an idle mpv (only mpris:trackid /noplaylist, as seen with mpv-mpris) and an empty map name none")
-    func none() {
-        #expect(PlayerProperties.namesTrack(Self.properties([("mpris:trackid", .objectPath("/noplaylist"))])) == false)
-        #expect(PlayerProperties.namesTrack(Self.properties([])) == false)
-        #expect(PlayerProperties.namesTrack(Self.properties([("xesam:title", .string("")), ("mpris:length", .int64(0))])) == false)
+    @Test("an idle mpv: Stopped, or Playing with only mpris:trackid /noplaylist (as seen with mpv-mpris), or with an empty map")
+    func idle() {
+        #expect(PlayerProperties.hasNothingToPlay(Self.properties("Stopped", [("mpris:trackid", .objectPath("/noplaylist"))])))
+        #expect(PlayerProperties.hasNothingToPlay(Self.properties("Playing", [("mpris:trackid", .objectPath("/noplaylist"))])))
+        #expect(PlayerProperties.hasNothingToPlay(Self.properties("Playing", [])))
+        #expect(PlayerProperties.hasNothingToPlay(["PlaybackStatus": .string("Stopped")]))
     }
 
-    @Test("a url, a title or a length names one")
-    func named() {
-        #expect(PlayerProperties.namesTrack(Self.properties([("xesam:url", .string("file:///music/a.flac"))])) == true)
-        #expect(PlayerProperties.namesTrack(Self.properties([("xesam:title", .string("A"))])) == true)
-        #expect(PlayerProperties.namesTrack(Self.properties([("mpris:length", .int64(180_000_000))])) == true)
-        #expect(PlayerProperties.namesTrack(Self.properties([("mpris:length", .uint64(1))])) == true)
-    }
-
-    @Test("no Metadata at all, or one of another type: nobody can tell")
-    func unknown() {
-        #expect(PlayerProperties.namesTrack(["PlaybackStatus": .string("Playing")]) == nil)
-        #expect(PlayerProperties.namesTrack(["Metadata": .string("nothing")]) == nil)
+    @Test("playing anything named (a stream's title, a url, a length of any type), paused, unread or with no status: not nothing")
+    func something() {
+        #expect(!PlayerProperties.hasNothingToPlay(Self.properties("Playing", [("xesam:title", .string("Radio"))])))
+        #expect(!PlayerProperties.hasNothingToPlay(Self.properties("Playing", [("xesam:url", .string("https://radio.example/stream"))])))
+        #expect(!PlayerProperties.hasNothingToPlay(Self.properties("Playing", [("mpris:length", .int32(1))])))
+        #expect(!PlayerProperties.hasNothingToPlay(Self.properties("Paused", [])))
+        #expect(!PlayerProperties.hasNothingToPlay(["PlaybackStatus": .string("Playing")]))
+        #expect(!PlayerProperties.hasNothingToPlay(["Metadata": .stringVariantDictionary([])]))
+        #expect(!PlayerProperties.hasNothingToPlay([:]))
     }
 }

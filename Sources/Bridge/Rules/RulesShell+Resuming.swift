@@ -39,8 +39,8 @@ extension RulesShell {
         endLaunch(.launchedPlayerDidNotCome)
     }
 
-    /// The launched player's time to play is up: one stopped, or with no track at all, came back
-    /// with nothing to play (mpv, opened without a file, idles, and says Playing in some
+    /// The launched player's time to play is up: one stopped, or playing with no track at all
+    /// (``PlayerProperties/hasNothingToPlay(_:)``), came back with nothing to play (mpv, opened without a file, idles, and says Playing in some
     /// starts). Its properties are asked for now (a player whose changes went unsaid must not be
     /// closed while it plays). It is closed, since the service opened it for nothing, and its
     /// desktop entry is not launched again; that is kept with the last player.
@@ -53,10 +53,9 @@ extension RulesShell {
             guard let self else { return }
             // No answer: nothing is known, and nothing is closed.
             let properties = if case .success(let all) = result { all.properties } else { [String: Value]() }
-            let status = PlayerProperties(properties).status
-            let nothingToPlay = status == .stopped || (status != nil && PlayerProperties.namesTrack(properties) == false)
+            let nothingToPlay = PlayerProperties.hasNothingToPlay(properties)
             guard let trial = self.change({ $0.judgeTrial(due, nothingToPlay: nothingToPlay) }) else { return }
-            self.closeEmpty(trial, status: status ?? .stopped)
+            self.closeEmpty(trial, status: PlayerProperties(properties).status ?? .stopped)
         }
     }
 
