@@ -100,10 +100,7 @@ public final class AudioServer {
     private func connect() {
         guard context == nil else { return }
         // Loaded at the first attempt, after the service's name is taken (cpulse.h says why).
-        if let why = pulse_load() {
-            report(connected: false, "libpulse cannot be loaded (\(String(cString: why)))")
-            return
-        }
+        if let why = pulse_load() { return report(connected: false, "libpulse cannot be loaded (\(String(cString: why)))") }
         guard let context = pa_context_new(pulseLoop.api, applicationName) else {
             report(connected: false, "libpulse could not make a context")
             return
