@@ -26,6 +26,9 @@ struct AudibilityTests {
             ("with nobody audible, a silent player is judged by what it says", [
                 .appear(A, .playing), .sound(A, .silent), .appear(B, .playing), .sound(B, .silent),
             ], B),
+            ("nor is one beside a player nobody could match (unknown, so nobody is heard): the silent later one", [
+                .appear(A, .playing), .sound(A, .unknown), .appear(B, .playing), .sound(B, .silent),
+            ], B),
             ("a player that says Playing first and is heard later: becoming audible is its start", [
                 .appear(A, .playing), .sound(A, .audible), .appear(B, .playing), .sound(B, .silent),
                 .wait(milliseconds: 300), .sound(B, .audible),

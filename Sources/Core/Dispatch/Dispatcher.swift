@@ -41,8 +41,7 @@ public struct Dispatcher: Sendable {
         guard registry.knows(app), !registry.isNotAnswering(app) else {
             return Dispatch(event: event, links: [], emptyReason: registry.knows(app) ? .notAnswering : .nobodyReceiving)
         }
-        var links = registry.responders(of: app).map(Link.responder)
-        if let player = registry.player(of: app) { links.append(.player(app, player)) }
+        let links = chain(of: app)
         if event.remoteControlSubtype?.mayPause == true, registry.nowPlaying(at: now) == app { registry.pauseRequested(of: app, at: now) }
         return Dispatch(event: event, links: links, emptyReason: .declined)
     }
@@ -125,9 +124,17 @@ public struct Dispatcher: Sendable {
         let choice = registry.nowPlayingChoice(at: now)
         guard choice.anyReceiving else { return ([], .nobodyReceiving) }
         guard let app = choice.app else { return ([], choice.passedBy ? .notAnswering : .noNowPlayingApp) }
-        var links = registry.responders(of: app).map(Link.responder)
+        return (chain(of: app), .declined)
+    }
+
+    /// Up `app`'s chain: its responders from the first one down, then its player. Built in one
+    /// array of the size it may need: this runs for every event.
+    private func chain(of app: AppID) -> [Link] {
+        var links: [Link] = []
+        links.reserveCapacity(registry.stack.count + 1)
+        for responder in registry.stack.reversed() where responder.app == app { links.append(.responder(responder)) }
         if let player = registry.player(of: app) { links.append(.player(app, player)) }
-        return (links, .declined)
+        return links
     }
 
     private func motionChain(for phase: MotionPhase, at now: MonotonicInstant) -> ([Link], DiscardReason) {

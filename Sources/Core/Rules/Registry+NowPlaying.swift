@@ -19,33 +19,54 @@ extension Registry {
     }
 
     /// Now Playing, and whether any app receives at all (to tell "nobody receiving" from
-    /// "nobody qualifies") and whether one was passed by for not answering, in one pass over
-    /// the apps: this runs for every event. An app that has not answered since an event was
-    /// sent to it is passed by (Registry+Answering.swift), its pin too.
+    /// "nobody qualifies") and whether one was passed by for not answering: this runs for every
+    /// event. An app that has not answered since an event was sent to it is passed by
+    /// (Registry+Answering.swift), its pin too.
     func nowPlayingChoice(at now: MonotonicInstant) -> (anyReceiving: Bool, app: AppID?, passedBy: Bool) {
+        // One pass, as if some playing app were heard (``someoneHeard(at:)``), which the pass
+        // finds out too: a second only when it was wrong about that and it mattered, when
+        // a player says Playing and is silent while nobody is heard.
+        let demoted = choice(at: now, demotingSilence: true)
+        guard demoted.silentPlayer, !demoted.someoneHeard else { return demoted.choice }
+        return choice(at: now, demotingSilence: false).choice
+    }
+
+    /// Rule 2's choice with silent players demoted or not; and whether some receiving app that
+    /// plays is heard (``someoneHeard(at:)``), and whether one that plays is silent.
+    private func choice(at now: MonotonicInstant, demotingSilence: Bool)
+        -> (choice: (anyReceiving: Bool, app: AppID?, passedBy: Bool), someoneHeard: Bool, silentPlayer: Bool)
+    {
         var anyReceiving = false
         var passedBy = false
+        var someoneHeard = false
+        var silentPlayer = false
         var best: Standing?
         var bestIdle: Standing?
-        let demotingSilence = someoneHeard(at: now)
         for (app, record) in apps where record.receives(in: mode) {
             anyReceiving = true
+            let playing = record.isPlaying || isChangingTrack(record, at: now)
+            let heard = playing && isHeard(record, at: now)
+            // As someoneHeard counts: an app passed by for not answering is heard all the same.
+            if heard, record.audibility != .unknown { someoneHeard = true }
             guard record.notAnsweringSince == nil else {
                 passedBy = true
                 continue
             }
-            let standing = self.standing(of: app, record, at: now, demotingSilence: demotingSilence)
+            if playing, !heard { silentPlayer = true }
+            let standing = self.standing(of: app, record, playing: playing, heard: heard, at: now, demotingSilence: demotingSilence)
             if standing.tier != .idle {
                 if best.map({ standing < $0 }) ?? true { best = standing }
             } else if record.player != nil, bestIdle.map({ standing < $0 }) ?? true {
                 bestIdle = standing
             }
         }
-        guard anyReceiving else { return (false, nil, false) }
-        if let pin = pin, !isNotAnswering(pin.app) { return (true, pin.app, passedBy) }
-        if let best { return (true, best.app, passedBy) }
-        if let responder = stack.last(where: { isReceiving($0.app) && !isNotAnswering($0.app) }) { return (true, responder.app, passedBy) }
-        return (true, bestIdle?.app, passedBy)
+        let app: AppID? =
+            if !anyReceiving { nil }
+            else if let pin, !isNotAnswering(pin.app) { pin.app }
+            else if let best { best.app }
+            else if let responder = stack.last(where: { isReceiving($0.app) && !isNotAnswering($0.app) }) { responder.app }
+            else { bestIdle?.app }
+        return ((anyReceiving, app, passedBy), someoneHeard, silentPlayer)
     }
 
     /// The receiving apps with a player, in rule 2's order without pins: playing and heard
@@ -89,9 +110,17 @@ extension Registry {
     /// `demotingSilence`: some playing app is heard (``someoneHeard(at:)``), so a silent one
     /// gives way.
     func standing(of app: AppID, _ record: AppRecord, at now: MonotonicInstant, demotingSilence: Bool) -> Standing {
+        let playing = record.isPlaying || isChangingTrack(record, at: now)
+        return standing(of: app, record, playing: playing, heard: playing && isHeard(record, at: now), at: now, demotingSilence: demotingSilence)
+    }
+
+    /// The same, with whether it plays (or is changing track) and is heard worked out already.
+    private func standing(
+        of app: AppID, _ record: AppRecord, playing: Bool, heard: Bool, at now: MonotonicInstant, demotingSilence: Bool
+    ) -> Standing {
         let (tier, time): (Standing.Tier, MonotonicInstant) =
-            if record.isPlaying || isChangingTrack(record, at: now) {
-                (demotingSilence && !isHeard(record, at: now) ? .playingSilent : .playing, record.lastStartedPlaying ?? .zero)
+            if playing {
+                (demotingSilence && !heard ? .playingSilent : .playing, record.lastStartedPlaying ?? .zero)
             } else if let stopped = record.lastPlayed {
                 (.played, stopped)
             } else {
