@@ -54,17 +54,25 @@ final class Coordinator {
         tracker.delegate = self
         if mprisProxy { try publication.startProxy() }
         rules.start()
+        watchAppsLeaving()
+        tracker.onSettled = { [unowned self] in self.state.playersSettled() }
+        state.start(in: stateFolder, connection: connection)
+        tracker.start()
+        publication.publish(publishedState)
+    }
+
+    /// Follows apps leaving the bus: a connection that closes loses its unique name, and
+    /// everything of that app goes. The service asks for it before the name is taken (the rest
+    /// of ``start(mprisProxy:stateFolder:)`` comes after), so a client that calls as the name
+    /// appears and leaves at once is seen leaving, its claims not kept. Once only.
+    func watchAppsLeaving() {
+        guard appWatch == nil else { return }
         appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
-            // A connection that closes loses its unique name: everything of that app goes.
             guard name.isUnique, new == nil else { return }
             let app = AppID(name)
             self.forgetPlayer(of: app)
             self.rules.change { $0.registry.appLeft(app) }
         }
-        tracker.onSettled = { [unowned self] in self.state.playersSettled() }
-        state.start(in: stateFolder, connection: connection)
-        tracker.start()
-        publication.publish(publishedState)
     }
 
     /// The service's name is taken: the devices open (and a shake action set, a standing claim,

@@ -39,9 +39,10 @@ public final class Service {
     }
     private var outcome = Outcome.stopped
 
-    /// Connects to `bus`, reads the configuration `settings` name (when no other service owns
-    /// `org.mediaremote.MediaRemote1`), exports the bridge object and owns the name. A reload
-    /// (SIGHUP, the `Reload` method) reads the settings again.
+    /// Connects to `bus`, reads the configuration `settings` name, owns
+    /// `org.mediaremote.MediaRemote1` (refusing to start when another connection does), then
+    /// exports the bridge object and recalls the state. A reload (SIGHUP, the `Reload` method)
+    /// reads the settings again.
     public init(bus: Connection.Bus = .session, settings: Settings) throws(StartError) {
         do throws(LoopError) {
             loop = try EventLoop()
@@ -64,36 +65,40 @@ public final class Service {
             // For the session bus, the message says where it was looked for.
             throw StartError(description: error.message)
         }
-        // Before the configuration and the state are read: a second mediaremoted says that it is
-        // one, not what it makes of a file or a state the first one runs with. (Two starting at
-        // once both get here; the name's request below tells them apart.)
-        if connection.nameOwner(of: MediaRemoteNames.busName) != nil { throw .alreadyRunning }
         let options: Options
         do throws(ConfigurationError) {
             options = try settings.options()
         } catch {
+            // A second mediaremoted says that it is one, not what it makes of a file the first
+            // one runs with. Asked only here: with a file that can be used, the name's request
+            // below tells, and a start waits for one answer of the bus fewer (issue 39).
+            if connection.nameOwner(of: MediaRemoteNames.busName) != nil { throw .alreadyRunning }
             // `check` reads the file, not the flags: it is named only where it can help.
             let what = error.file.hasPrefix("--") ? "\(error.file) cannot be used on this machine" : "the configuration cannot be used (check it with mediaremotectl check)"
             throw StartError(description: "not starting: \(what):\n\(error.description)")
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
-        // Ready before the name is visible: the first call that finds the name is answered (no
-        // call is read before the loop runs, after the devices are open).
         coordinator = Coordinator(connection: connection, settings: settings, options: options)
-        do throws(DBusError) {
-            try coordinator.start(mprisProxy: options.mprisProxy, stateFolder: settings.stateFolder)
-        } catch {
-            throw StartError(description: "cannot export \(MediaRemoteNames.objectPath): \(error.message)")
-        }
+        coordinator.watchAppsLeaving()
         let reply: RequestNameReply
         do throws(DBusError) {
             reply = try connection.requestName(MediaRemoteNames.busName, flags: [.doNotQueue])
         } catch {
             throw StartError(description: "cannot request \(MediaRemoteNames.busName): \(error.message)")
         }
+        // Two starting at once both get here; the name's request tells them apart.
         guard reply == .primaryOwner || reply == .alreadyOwner else { throw .alreadyRunning }
-        // Only once the name is ours: a second mediaremoted says it is one before it says
-        // anything about the devices, and never opens (or grabs) them.
+        // Only once the name is ours, so it is taken sooner (issue 39: the export, the state
+        // recalled and the players looked for were a third of the start), and a second
+        // mediaremoted does none of it: it says it is one before it says anything about the
+        // state or the devices, and never opens (or grabs) them. No call is read before the loop
+        // runs, after all of this: the first call that finds the name is answered, with the state
+        // recalled. (Apps leaving are followed from before the name: watchAppsLeaving.)
+        do throws(DBusError) {
+            try coordinator.start(mprisProxy: options.mprisProxy, stateFolder: settings.stateFolder)
+        } catch {
+            throw StartError(description: "cannot export \(MediaRemoteNames.objectPath): \(error.message)")
+        }
         coordinator.nameTaken()
     }
 

@@ -207,6 +207,8 @@ fi
 echo "permission check finished"
 echo "--- mediaremoted's log"
 cat /tmp/mediaremoted.log /tmp/mediaremoted-keyboards.log /tmp/mediaremoted-patterns.log /tmp/mediaremoted-system.log /tmp/inputd.log
+echo "--- mediaremoted --shake-action's log"
+cat /tmp/mediaremoted-action.log
 poweroff -f
 INIT
 chmod +x "$root/init"
@@ -256,7 +258,7 @@ for part in "guest-test finished" "guest-test --virtio-keyboard finished" "guest
 done
 if [ "$failed" -ne 0 ]; then
     echo "--- the guest's console, end:"
-    tail -40 "$work/console.log"
+    tail -80 "$work/console.log"
 fi
 echo "guest: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

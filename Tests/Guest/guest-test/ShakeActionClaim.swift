@@ -19,10 +19,14 @@ import Glibc
     guard let node = sensor.node else { throw GuestFailure("the sensor has no node") }
     // Opened once the service sees the node (udev, then its own read of the device): under
     // emulation beside other work this took more than 15 s once.
+    let made = MonotonicClock.now
     settle(40_000) { holdsOpen(daemon, node) }
+    let waited = MonotonicClock.now.duration(since: made).wholeMicroseconds / 1000
     verdict(
         holdsOpen(daemon, node), "shake action: with an action set and no claim, the accelerometer is open",
-        otherwise: "shake action: the accelerometer is closed with --shake-action nextTrack and no claim")
+        otherwise: "shake action: the accelerometer \(node) is closed with --shake-action nextTrack and no claim after \(waited) ms: "
+            + "process \(daemon) (of \(processIDs(named: "mediaremoted"))) holds \(openFiles(daemon)); the service lists it as "
+            + String(describing: devices().first { $0.path == node }))
     let listed = devices().first { $0.path == node }
     verdict(
         listed?.reading == .openForMotion(for: "the shake action (nextTrack)"),

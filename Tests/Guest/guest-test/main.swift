@@ -91,15 +91,21 @@ try bus.export(
 
 /// Whether process `pid` has `path` open, from /proc/PID/fd.
 func holdsOpen(_ pid: pid_t, _ path: String) -> Bool {
-    guard let directory = opendir("/proc/\(pid)/fd") else { return false }
+    openFiles(pid).contains(path)
+}
+
+/// What the process's descriptors name (a path, socket:[…], anon_inode:…); none when it is gone.
+func openFiles(_ pid: pid_t) -> [String] {
+    guard let directory = opendir("/proc/\(pid)/fd") else { return [] }
     defer { closedir(directory) }
+    var files: [String] = []
     while let entry = readdir(directory) {
         let fd = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         var target = [CChar](repeating: 0, count: 256)
         let count = readlink("/proc/\(pid)/fd/\(fd)", &target, 255)
-        if count > 0, String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) == path { return true }
+        if count > 0 { files.append(String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
     }
-    return false
+    return files
 }
 
 /// A recording (t_s,ax_g,ay_g,az_g), or no samples when it cannot be read.
@@ -114,16 +120,22 @@ func recording(_ path: String) -> [MotionSample] {
 
 /// The process id of a running program, from /proc/*/comm.
 func processID(named name: String) -> pid_t? {
-    guard let proc = opendir("/proc") else { return nil }
+    processIDs(named: name).first
+}
+
+/// Every process whose name starts with `name`, in /proc's order.
+func processIDs(named name: String) -> [pid_t] {
+    guard let proc = opendir("/proc") else { return [] }
     defer { closedir(proc) }
+    var found: [pid_t] = []
     while let entry = readdir(proc) {
         let pid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         guard let number = pid_t(pid), let file = fopen("/proc/\(pid)/comm", "r") else { continue }
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 64)
-        if fgets(&buffer, 64, file) != nil, String(filledBy: buffer).hasPrefix(name) { return number }
+        if fgets(&buffer, 64, file) != nil, String(filledBy: buffer).hasPrefix(name) { found.append(number) }
     }
-    return nil
+    return found
 }
 
 /// How often a process has been woken (its voluntary and involuntary context switches).
