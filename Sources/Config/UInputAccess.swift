@@ -23,10 +23,10 @@ public enum UInputAccess {
     /// it can), and is asked only when keyboards are to be read; `undo` is the other way out, in
     /// the words of where the setting came from (the file's key, or the flag).
     public static func refusal(
-        of configuration: Configuration, uinputProblem: () -> String?, undo: String = "set read_keyboards = false"
+        of configuration: Configuration, uinputProblem: () -> String?, undo: @autoclosure () -> String = "set read_keyboards = false"
     ) -> String? {
         guard configuration.readKeyboards, let problem = uinputProblem() else { return nil }
-        return keyboardRefusal(problem, undo: undo)
+        return keyboardRefusal(problem, undo: undo())
     }
 
     static func keyboardRefusal(_ problem: String, undo: String) -> String {

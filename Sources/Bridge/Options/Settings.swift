@@ -20,12 +20,14 @@ public struct Settings: Sendable {
 
     /// Reads the file (again) and gives the options it and the flags make.
     public func options() throws(ConfigurationError) -> Service.Options {
-        try resolve().options
+        try resolve(tellingKept: false).options
     }
 
     /// The same, with the settings the flags keep over the file's (`section.key`): a reload says
-    /// so, rather than keep a flag's value silently.
-    func resolve() throws(ConfigurationError) -> (options: Service.Options, keptByFlags: [String]) {
+    /// so, rather than keep a flag's value silently. Not worked out for a start
+    /// (`tellingKept` false), which has nothing to say about them, and is quicker without
+    /// (issue 39): it reads the file again, and goes through every key.
+    func resolve(tellingKept: Bool = true) throws(ConfigurationError) -> (options: Service.Options, keptByFlags: [String]) {
         var configuration = Configuration()
         if let configurationPath {
             configuration = try ConfigurationFile.load(configurationPath, mustExist: configurationPathGiven)
@@ -35,17 +37,22 @@ public struct Settings: Sendable {
         for override in overrides { override(&configuration) }
         // Keyboards are read only taken over: without uinput the whole configuration is refused
         // (at start-up, and by a reload, which keeps the one in use), never applied in part.
-        let flag = Configuration.Option.readKeyboards.flag?.name ?? "the flag"
-        let undo = fromFile ? "set read_keyboards = false" : "leave out \(flag)"
-        if let refusal = UInputAccess.refusal(of: configuration, uinputProblem: DevicePaths.uinputProblem, undo: undo) {
-            let source = fromFile ? configurationPath ?? "the configuration" : flag
+        // The flag's name only when refused: looking it up makes the options' table, which a
+        // start need not make.
+        let flag = { Configuration.Option.readKeyboards.flag?.name ?? "the flag" }
+        if let refusal = UInputAccess.refusal(
+            of: configuration, uinputProblem: DevicePaths.uinputProblem, undo: fromFile ? "set read_keyboards = false" : "leave out \(flag())")
+        {
+            let source = fromFile ? configurationPath ?? "the configuration" : flag()
             throw ConfigurationError(file: source, problems: [.init(line: 0, key: Configuration.Option.readKeyboards.name, message: refusal)])
         }
+        let options = Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory)
+        guard tellingKept, !overrides.isEmpty else { return (options, []) }
         // Only what the file says and a flag says otherwise; a flag that adds to a list
         // (--ignore-player) keeps the file's entries rather than overriding them.
         let inFile = configurationPath.map(ConfigurationFile.keysSet(in:)) ?? []
         let adding = Set(Configuration.flagged.filter { $0.flag?.adds == true }.map(\.name))
         let kept = file.keys(differingFrom: configuration).filter { inFile.contains($0) && !adding.contains($0) }
-        return (Service.Options(configuration, inputDirectory: inputDirectory, iioDirectory: iioDirectory), kept)
+        return (options, kept)
     }
 }

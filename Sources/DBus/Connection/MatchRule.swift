@@ -38,7 +38,7 @@ public struct MatchRule: Hashable, Sendable, CustomStringConvertible {
         var parts: [String] = []
         func add(_ key: String, _ value: String?) {
             guard let value else { return }
-            parts.append("\(key)='\(value.replacingOccurrences(of: "'", with: "'\\''"))'")
+            parts.append("\(key)='\(value.escapedForMatchRule)'")
         }
         add("type", kind?.rawValue)
         add("sender", sender?.rawValue)
@@ -70,7 +70,12 @@ public struct MatchRule: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    /// As a match rule's value, between single quotes: a quote in it ends the quoting, is
+    /// escaped, and starts it again ('\''). Split on the character, not a string: splitting on
+    /// a string is the string-processing library's, whose first use costs a start of the
+    /// service a tenth of a millisecond (issue 39).
+    fileprivate var escapedForMatchRule: String {
+        guard contains("'" as Character) else { return self }
+        return split(separator: "'" as Character, omittingEmptySubsequences: false).joined(separator: "'\\''")
     }
 }
