@@ -35,7 +35,9 @@ cp "$work"/*.ko "$root/lib/modules/"
 mkdir -p "$root/motion" && cp "$top"/Tests/Guest/motion/*.csv "$root/motion/"
 # libpulse is loaded by mediaremoted when it reaches for an audio server (dlopen: ldd does not
 # list it), as on a user's machine; the guest has no server, as many have not.
-libpulse=$(ldconfig -p | awk '/libpulse\.so\.0 .*x86-64/{print $NF; exit}')
+# awk reads to the end: one that left early could cut ldconfig off (SIGPIPE), and pipefail
+# would end this script (seen: make bench's guest run, exit status 141).
+libpulse=$(ldconfig -p | awk '/libpulse\.so\.0 .*x86-64/ && !found {print $NF; found = 1}')
 [ -n "$libpulse" ] || { echo "no libpulse.so.0 on this machine (libpulse0)" >&2; exit 1; }
 mkdir -p "$root$(dirname "$libpulse")" && cp -L "$libpulse" "$root$libpulse"
 for binary in /usr/bin/dbus-daemon /usr/bin/dbus-monitor "$bin_dir/mediaremoted" "$bin_dir/mediaremote-inputd" "$bin_dir/guest-test" "$libpulse"; do
