@@ -30,7 +30,13 @@ var dispatcher = Dispatcher(registry: registry)
 
 let subtypes: [RemoteControlSubtype] = [.togglePlayPause, .nextTrack, .previousTrack, .play, .pause]
 // A smaller count may be given, for a profiler (callgrind runs it some fifty times slower).
-let count = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 2_000_000
+let given = CommandLine.arguments.dropFirst().first
+guard given.map({ (Int($0) ?? 0) > 0 }) ?? true else {
+    let usage = "usage: dispatch-bench [EVENTS]   (a count above 0; 2000000 when left out)\n"
+    _ = write(2, usage, usage.utf8.count)
+    exit(2)
+}
+let count = given.flatMap { Int($0) } ?? 2_000_000
 var handled = 0
 var start = timespec()
 clock_gettime(CLOCK_MONOTONIC, &start)

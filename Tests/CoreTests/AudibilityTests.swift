@@ -74,6 +74,17 @@ struct AudibilityTests {
         #expect(transcript.nowPlaying == expected, "\(name)")
     }
 
+    /// Passed by for not answering, a heard player still shows someone is heard: the silent one
+    /// that started later gives way to one nobody could match, as if the heard one answered.
+    @Test("a heard player that does not answer still makes a silent one give way")
+    func heardButNotAnswering() {
+        var transcript = Transcript([
+            .appear(C, .playing), .appear(A, .playing), .sound(A, .audible), .appear(B, .playing), .sound(B, .silent),
+        ])
+        transcript.dispatcher.registry.didNotAnswer(A, at: transcript.now)
+        #expect(transcript.nowPlaying == C)
+    }
+
     @Test("a pause's pin holds when a player's sound comes back after a silence (its start is no person's choice)")
     func pinHolds() {
         let transcript = Transcript([

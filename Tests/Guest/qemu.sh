@@ -8,7 +8,8 @@ guest_modules="evdev uinput virtio_ring virtio virtio_pci_modern_dev virtio_pci_
 fetch_kernel() {
     local work=$1 package module
     if [ -f "$work/vmlinuz" ] && [ -f "$work/virtio_input.ko" ]; then return; fi
-    package=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ && !found {print $2; found = 1}')
+    # apt-cache fails with no package lists (a fresh machine): the update below, not pipefail's exit.
+    package=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ && !found {print $2; found = 1}' || true)
     if [ -z "$package" ]; then
         apt-get update -qq
         package=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/ && !found {print $2; found = 1}')

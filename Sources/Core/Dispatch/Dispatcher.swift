@@ -128,10 +128,11 @@ public struct Dispatcher: Sendable {
     }
 
     /// Up `app`'s chain: its responders from the first one down, then its player. Built in one
-    /// array of the size it may need: this runs for every event.
+    /// array of the size it may need (no more than one app may push, whatever the stack holds of
+    /// others): this runs for every event.
     private func chain(of app: AppID) -> [Link] {
         var links: [Link] = []
-        links.reserveCapacity(registry.stack.count + 1)
+        links.reserveCapacity(min(registry.stack.count, registry.limits.respondersPerApp) + 1)
         for responder in registry.stack.reversed() where responder.app == app { links.append(.responder(responder)) }
         if let player = registry.player(of: app) { links.append(.player(app, player)) }
         return links

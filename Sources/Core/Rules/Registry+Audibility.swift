@@ -47,12 +47,20 @@ extension Registry {
     /// Only then does a silent one give way; with nobody heard, the rule is what players say.
     func someoneHeard(at now: MonotonicInstant) -> Bool {
         apps.values.contains { record in
-            guard record.receives(in: mode), record.isPlaying || isChangingTrack(record, at: now) else { return false }
-            switch record.audibility {
-            case .audible: return true
-            case .unknown: return false
-            case .silent: return isHeard(record, at: now)
-            }
+            record.receives(in: mode) && showsHeard(record, playing: record.isPlaying || isChangingTrack(record, at: now), at: now)
+        }
+    }
+
+    /// Whether `record`, a receiving app that plays or not (`playing`, changing track
+    /// included), is evidence that someone is heard: it plays and the audio server hears it, or
+    /// heard it within ``silenceTime``. Unknown is no evidence. Passed by for not answering or
+    /// not, it counts. ``someoneHeard(at:)`` and Now Playing's one pass both ask this.
+    func showsHeard(_ record: AppRecord, playing: Bool, at now: MonotonicInstant) -> Bool {
+        guard playing else { return false }
+        switch record.audibility {
+        case .audible: return true
+        case .unknown: return false
+        case .silent: return isHeard(record, at: now)
         }
     }
 

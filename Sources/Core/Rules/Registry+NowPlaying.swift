@@ -32,7 +32,8 @@ extension Registry {
     }
 
     /// Rule 2's choice with silent players demoted or not; and whether some receiving app that
-    /// plays is heard (``someoneHeard(at:)``), and whether one that plays is silent.
+    /// plays is heard (``someoneHeard(at:)``), and whether one that plays, and is not passed by
+    /// for not answering, is silent.
     private func choice(at now: MonotonicInstant, demotingSilence: Bool)
         -> (choice: (anyReceiving: Bool, app: AppID?, passedBy: Bool), someoneHeard: Bool, silentPlayer: Bool)
     {
@@ -45,9 +46,8 @@ extension Registry {
         for (app, record) in apps where record.receives(in: mode) {
             anyReceiving = true
             let playing = record.isPlaying || isChangingTrack(record, at: now)
+            if showsHeard(record, playing: playing, at: now) { someoneHeard = true }
             let heard = playing && isHeard(record, at: now)
-            // As someoneHeard counts: an app passed by for not answering is heard all the same.
-            if heard, record.audibility != .unknown { someoneHeard = true }
             guard record.notAnsweringSince == nil else {
                 passedBy = true
                 continue

@@ -71,11 +71,16 @@ public struct MatchRule: Hashable, Sendable, CustomStringConvertible {
 
 extension String {
     /// As a match rule's value, between single quotes: a quote in it ends the quoting, is
-    /// escaped, and starts it again ('\''). Split on the character, not a string: splitting on
-    /// a string is the string-processing library's, whose first use (its generic types made at
-    /// run time) was an eighth of mediaremoted's `main` by perf, before the name (issue 39).
+    /// escaped, and starts it again ('\''). By Unicode scalar, so a quote followed by a combining
+    /// mark is still one; not by splitting on a string, the string-processing library's
+    /// algorithm, whose first use (its generic types made at run time) was an eighth of
+    /// mediaremoted's `main` by perf, before the name (issue 39).
     fileprivate var escapedForMatchRule: String {
-        guard contains("'" as Character) else { return self }
-        return split(separator: "'" as Character, omittingEmptySubsequences: false).joined(separator: "'\\''")
+        guard unicodeScalars.contains("'") else { return self }
+        var escaped = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if scalar == "'" { escaped.append(contentsOf: "'\\''".unicodeScalars) } else { escaped.append(scalar) }
+        }
+        return String(escaped)
     }
 }

@@ -14,6 +14,14 @@ struct MatchRuleTests {
         )
     }
 
+    @Test("a value's quotes escaped wherever they are, and only they", arguments: [
+        ("'x", #"''\''x'"#), ("x'", #"'x'\'''"#), ("''", #"''\'''\'''"#), ("", "''"),
+        ("q'\u{301}", "'q'\\''\u{301}'"), ("plain", "'plain'"),
+    ])
+    func escaping(_ value: String, _ quoted: String) {
+        #expect(MatchRule(kind: .signal, arguments: [0: value]).description == "type='signal',arg0=" + quoted, "\(value)")
+    }
+
     @Test("matching by header fields, path namespace and string arguments")
     func matching() {
         var signal = Message.signal(path: "/org/mpris/MediaPlayer2", interface: .properties, member: "PropertiesChanged",
