@@ -28,7 +28,7 @@ final class Coordinator {
     /// BecomeFirstResponder's checks in flight (API/).
     let responderChecks: ResponderChecks
     /// Apps leaving the bus.
-    private var appWatch: SignalSubscription?
+    private var appsLeaving: AppsLeaving?
 
     /// With `options` taken by each part; the devices and the proxy's name wait for
     /// ``nameTaken()``.
@@ -61,18 +61,17 @@ final class Coordinator {
         publication.publish(publishedState)
     }
 
-    /// Follows apps leaving the bus: a connection that closes loses its unique name, and
-    /// everything of that app goes. The service asks for it before the name is taken (the rest
-    /// of ``start(mprisProxy:stateFolder:)`` comes after), so a client that calls as the name
-    /// appears and leaves at once is seen leaving, its claims not kept. Once only.
-    func watchAppsLeaving() {
-        guard appWatch == nil else { return }
-        appWatch = connection.watchNameOwnerChanges { [unowned self] name, _, new in
-            guard name.isUnique, new == nil else { return }
-            let app = AppID(name)
+    /// Follows apps leaving the bus, through `watch` (the service's, subscribed before its name
+    /// was taken) or, with none, one of its own: everything of an app goes when it leaves. Once
+    /// only: ``start(mprisProxy:stateFolder:)`` calls it too.
+    func watchAppsLeaving(_ watch: AppsLeaving? = nil) {
+        guard appsLeaving == nil else { return }
+        let watch = watch ?? AppsLeaving(connection: connection)
+        watch.onLeave = { [unowned self] app in
             self.forgetPlayer(of: app)
             self.rules.change { $0.registry.appLeft(app) }
         }
+        appsLeaving = watch
     }
 
     /// The service's name is taken: the devices open (and a shake action set, a standing claim,

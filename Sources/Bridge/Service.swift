@@ -70,16 +70,15 @@ public final class Service {
             options = try settings.options()
         } catch {
             // A second mediaremoted says that it is one, not what it makes of a file the first
-            // one runs with. Asked only here: with a file that can be used, the name's request
-            // below tells, and a start waits for one answer of the bus fewer (issue 39).
+            // one runs with. Asked only here: with a configuration that can be used, the name's
+            // request below tells, and a start waits for one answer of the bus fewer (issue 39).
             if connection.nameOwner(of: MediaRemoteNames.busName) != nil { throw .alreadyRunning }
             // `check` reads the file, not the flags: it is named only where it can help.
             let what = error.file.hasPrefix("--") ? "\(error.file) cannot be used on this machine" : "the configuration cannot be used (check it with mediaremotectl check)"
             throw StartError(description: "not starting: \(what):\n\(error.description)")
         }
         connection.maximumValuesPerMessage = BridgeLimits.valuesPerMessage
-        coordinator = Coordinator(connection: connection, settings: settings, options: options)
-        coordinator.watchAppsLeaving()
+        let appsLeaving = AppsLeaving(connection: connection)
         let reply: RequestNameReply
         do throws(DBusError) {
             reply = try connection.requestName(MediaRemoteNames.busName, flags: [.doNotQueue])
@@ -93,7 +92,9 @@ public final class Service {
         // mediaremoted does none of it: it says it is one before it says anything about the
         // state or the devices, and never opens (or grabs) them. No call is read before the loop
         // runs, after all of this: the first call that finds the name is answered, with the state
-        // recalled. (Apps leaving are followed from before the name: watchAppsLeaving.)
+        // recalled. Apps leaving are followed from before the name (AppsLeaving).
+        coordinator = Coordinator(connection: connection, settings: settings, options: options)
+        coordinator.watchAppsLeaving(appsLeaving)
         do throws(DBusError) {
             try coordinator.start(mprisProxy: options.mprisProxy, stateFolder: settings.stateFolder)
         } catch {
