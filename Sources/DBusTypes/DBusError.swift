@@ -63,4 +63,8 @@ extension ErrorName {
     public static let unknownProperty: ErrorName = "org.freedesktop.DBus.Error.UnknownProperty"
     public static let propertyReadOnly: ErrorName = "org.freedesktop.DBus.Error.PropertyReadOnly"
     public static let invalidSignature: ErrorName = "org.freedesktop.DBus.Error.InvalidSignature"
+
+    /// The bus could not start the service a call named (`org.freedesktop.DBus.Error.Spawn.*`:
+    /// its program exited, failed to run, or has no service file that works).
+    public var isActivationFailure: Bool { rawValue.hasPrefix("org.freedesktop.DBus.Error.Spawn.") }
 }

@@ -227,6 +227,27 @@ struct ResumeTests {
         _ = first
     }
 
+    /// `make run`'s bus (dbus-run-session) reads the machine's service files, and Debian's systemd
+    /// package has one for org.freedesktop.systemd1 whose Exec is /bin/false: asking it to start
+    /// a unit fails to activate it (Spawn.ChildExited), which means no user manager, as its
+    /// absence does.
+    @Test("a bus whose org.freedesktop.systemd1 is Debian's stub (Exec=/bin/false): the last player is launched as a process of its own")
+    func userManagerStub() throws {
+        let home = try Home()
+        try home.neverAPlayer("neverplayer")
+        let fixture = try ServiceFixture(logToFile: true, environment: home.environment()) { bus in
+            try "[D-BUS Service]\nName=org.freedesktop.systemd1\nExec=/bin/false\n"
+                .write(to: bus.directory.appendingPathComponent("services/org.freedesktop.systemd1.service"), atomically: true, encoding: .utf8)
+            try Self.leaveLastPlayer(bus, id: "neverplayer")
+        }
+        fixture.client.call(
+            destination: MediaRemoteNames.busName, path: MediaRemoteNames.objectPath, interface: MediaRemoteNames.interface,
+            member: MediaRemoteMembers.sendRemoteControlEvent.name, arguments: [.string("play")]
+        ) { _ in }
+        #expect(fixture.wait(timeout: .seconds(10)) { home.wasLaunched }, "\(Self.log(fixture))")
+        #expect(Self.log(fixture).contains("as a process of its own, this bus having no user manager"), "\(Self.log(fixture))")
+    }
+
     @Test("a launch that never shows a player: the play ends discarded after 20 s, said once in the log; an entry that is not there: at once")
     func neverAPlayer() throws {
         let home = try Home()

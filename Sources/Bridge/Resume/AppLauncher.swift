@@ -124,9 +124,12 @@ final class AppLauncher {
             case .failure(let error) where exitTypeCgroup && error.message.contains("ExitType"):
                 // systemd before 250 has no ExitType: the unit ends with its main process then.
                 self.startUnit(entry, program: program, command: command, exitTypeCgroup: false, done: done)
-            case .failure(let error) where error.name == .serviceUnknown || error.name == .nameHasNoOwner:
-                // A unit of a user manager whose bus has none: a process of its own would be this
-                // unit's, with its sandbox, and would die with it.
+            case .failure(let error) where error.name == .serviceUnknown || error.name == .nameHasNoOwner || error.name.isActivationFailure:
+                // No user manager on this bus. Activation fails where one is named but cannot be
+                // started: Debian's systemd package gives the session bus a service file for
+                // org.freedesktop.systemd1 whose Exec is /bin/false (a dbus-run-session bus,
+                // `make run`'s). A unit of a user manager whose bus has none: a process of its own
+                // would be this unit's, with its sandbox, and would die with it.
                 if self.environment("INVOCATION_ID") != nil {
                     return done(.failed("this bus has no user manager (org.freedesktop.systemd1) to start \(entry.id) as a unit of its own"))
                 }
