@@ -1,6 +1,13 @@
+import Core
+import Foundation
+import Loop
 import Testing
 
 @testable import Bridge
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Which state files of other buses go: those written before this boot, and all but the newest
 /// few of the rest; this bus's file and anything that is not a state file stay.
@@ -32,6 +39,48 @@ struct StateFilesTests {
         let count = StateFiles.otherBusesKept + 3
         let entries = (0..<count).map { Self.entry("state-\(String($0, radix: 16))f", Self.booted + $0) }
         #expect(StateFiles.toRemove(entries, keeping: Self.mine, bootedAt: Self.booted) == ["state-0f", "state-1f", "state-2f"])
+    }
+
+    @Test("a bus whose service runs (its lock held) keeps its file, however many came since; of the others the newest are kept, a free lock or none")
+    func liveness() {
+        let running = Self.entry("state-aaaa", Self.booted + 1)
+        let newer = (0..<StateFiles.otherBusesKept + 2).map { Self.entry("state-b\(String($0, radix: 16))", Self.booted + 10 + $0) }
+        let locks = [Self.entry("state-aaaa.lock", 5), Self.entry("state-b0.lock", 5), Self.entry("state-b9.lock", 5), Self.entry("state-dddd.lock", 5)]
+        let held: (String) -> Bool? = { ["state-aaaa": true, "state-b0": false, "state-b9": false, "state-dddd": false][$0] }
+        #expect(StateFiles.toRemove([running] + newer + locks, keeping: Self.mine, bootedAt: Self.booted, held: held)
+                == ["state-b0", "state-b1", "state-b0.lock", "state-dddd.lock"])
+    }
+
+    /// The README's promise: a dbus-run-session or `make run` never erases the session's state.
+    @Test("for real: the file of a bus whose service runs outlives more private buses than are kept; a stopped one's lock is free")
+    func livenessOnDisk() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-state-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let loop = try EventLoop()
+        let session = StateStore(folder: folder, busID: "aaaa", loop: loop)
+        _ = session.load()
+        session.stop(RulesMemory(players: [], pin: nil))
+        // Written before every private bus below.
+        var old = [timeval(tv_sec: time(nil) - 30, tv_usec: 0), timeval(tv_sec: time(nil) - 30, tv_usec: 0)]
+        #expect(utimes(folder + "/state-aaaa", &old) == 0)
+        for index in 0..<StateFiles.otherBusesKept + 2 {
+            let store = StateStore(folder: folder, busID: "b\(index)", loop: loop)
+            _ = store.load()
+            store.stop(RulesMemory(players: [], pin: nil))
+        }
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        #expect(names.isSuperset(of: ["state-aaaa", "state-aaaa.lock"]), "\(names.sorted())")
+        // The session's, the last private bus's (pruning comes before a bus's own write) and
+        // the newest of the rest.
+        #expect(names.count { StateFiles.isBusFile($0) } == StateFiles.otherBusesKept + 2, "\(names.sorted())")
+        // The private buses' services have stopped (their stores released): their locks are free.
+        #expect(StateFiles.isHeld("state-b9", in: folder) == false)
+        #expect(StateFiles.isHeld("state-aaaa", in: folder) == true)
+        // Without the lock, the session's file, the oldest, is the first to go.
+        _ = session
+        let unlocked = StateFiles.toRemove(StateFiles.list(folder), keeping: "ffff", bootedAt: StateFiles.bootedAt())
+        #expect(unlocked.contains("state-aaaa"), "\(unlocked)")
     }
 
     @Test("a bus's file is named by its id", arguments: [("state-3f1c", true), ("state-", false), ("state", false), ("state-3f1c.tmp", false)])

@@ -10,11 +10,42 @@ import Glibc
 /// what the session's own service will need after a crash.
 ///
 /// A bus's file is of use only while that bus runs, and a bus ends with its boot: the files
-/// written before this boot are removed, and of the rest only the newest few are kept (a
-/// person who starts a private bus again and again leaves one file each).
+/// written before this boot are removed. Of the rest, a bus whose service runs keeps its file,
+/// whatever else comes and goes: each service holds a lock on its bus's lock file
+/// (`state-BUSID.lock`) while it runs, and a file whose lock is held is never pruned. Of the
+/// others only the newest few are kept (a person who starts a private bus again and again
+/// leaves one file each). A free lock does not mean the bus is gone: its service may be between
+/// a crash and systemd's restart, or stopped for a while, and then its file is what it needs.
 enum StateFiles {
     /// The name of a bus's file in the folder.
     static func name(of busID: String) -> String { "state-\(busID)" }
+
+    /// The lock file a running service holds for a bus's file named `file`.
+    static func lockName(of file: String) -> String { file + ".lock" }
+
+    /// Whether a service holds the lock of the bus file named `file`, in `folder`: nil when
+    /// there is no lock file (a version that took none), false when it is there and free.
+    static func isHeld(_ file: String, in folder: String) -> Bool? {
+        let descriptor = open(folder + "/" + lockName(of: file), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
+    /// Takes and holds this bus's lock (see above), creating its file: the descriptor, to keep
+    /// open while the service runs; nil when it cannot be made (no folder yet, or another
+    /// process holds it: then nothing is lost but the protection).
+    static func holdLock(of file: String, in folder: String) -> Int32? {
+        let descriptor = open(folder + "/" + lockName(of: file), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
 
     /// The file versions before 2 wrote, one for every bus: read once if it is this bus's (the
     /// service was upgraded and restarted), and pruned like the others.
@@ -34,16 +65,27 @@ enum StateFiles {
     }
 
     /// Which of `entries` to remove: every state file (a bus's, or the legacy one) but
-    /// `keeping`'s, written before `bootedAt` (seconds since the epoch, less ``bootSlack``),
-    /// and of the others all but the ``otherBusesKept`` newest. Files that are not state files
-    /// (the write's `.tmp`, anything a person put there) are left alone. Pure.
-    static func toRemove(_ entries: [Entry], keeping busID: String, bootedAt: Int) -> [String] {
+    /// `keeping`'s, written before `bootedAt` (seconds since the epoch, less ``bootSlack``); of
+    /// this boot's, none whose lock is held (`held` true), and of the rest all but the
+    /// ``otherBusesKept`` newest; and the lock files of the bus files removed, or of none, when
+    /// free. Files that are not state files (the write's `.tmp`, anything a person put there) are
+    /// left alone. Pure but for `held`.
+    static func toRemove(_ entries: [Entry], keeping busID: String, bootedAt: Int, held: (String) -> Bool? = { _ in nil }) -> [String] {
+        let mine = name(of: busID)
         let others = entries.filter { entry in
-            entry.name != name(of: busID) && (entry.name == legacyName || isBusFile(entry.name))
+            entry.name != mine && (entry.name == legacyName || isBusFile(entry.name))
         }
         let (old, thisBoot) = (others.filter { $0.modified < bootedAt - bootSlack }, others.filter { $0.modified >= bootedAt - bootSlack })
-        let surplus = thisBoot.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }.dropFirst(otherBusesKept)
-        return (old + surplus).map(\.name).sorted()
+        let unheld = thisBoot.filter { $0.name == legacyName || held($0.name) != true }
+        let surplus = unheld.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }.dropFirst(otherBusesKept)
+        let removed = (old + surplus).map(\.name)
+        let files = Set(entries.map(\.name))
+        let locks = files.filter { lock in
+            guard lock.hasSuffix(".lock"), lock != lockName(of: mine) else { return false }
+            let file = String(lock.dropLast(".lock".count))
+            return isBusFile(file) && (removed.contains(file) || !files.contains(file)) && held(file) != true
+        }
+        return removed.sorted() + locks.sorted()
     }
 
     /// `state-` and a bus id (hexadecimal), as ``name(of:)`` makes.

@@ -51,6 +51,10 @@ final class StateStore {
     /// The file of a version before per-bus files, recalled as this bus's: removed once this
     /// bus's own is written.
     private var legacyToRemove: String?
+    /// This bus's lock, held while the service runs, so another bus's service never prunes this
+    /// bus's file (``StateFiles``); taken at the start, or at the first write when the folder
+    /// was not there yet.
+    private var lock: Int32?
     /// How many times the file was written, for tests and `status`.
     private(set) var writes = 0
 
@@ -59,14 +63,21 @@ final class StateStore {
         path = folder + "/" + StateFiles.name(of: busID)
     }
 
+    deinit {
+        if let lock { close(lock) }
+    }
+
     /// What the service before this one on this bus left, if anything. The files of buses gone
     /// (written before this boot) and all but the newest of other buses' are removed first.
     /// Nothing of another bus is recalled; an unreadable file is said once and ignored (the
     /// next write replaces it).
     func load() -> SavedState? {
         let entries = StateFiles.list(folder)
-        let stale = StateFiles.toRemove(entries, keeping: busID, bootedAt: StateFiles.bootedAt())
+        let stale = StateFiles.toRemove(entries, keeping: busID, bootedAt: StateFiles.bootedAt()) { [folder] in
+            StateFiles.isHeld($0, in: folder)
+        }
         for name in stale { unlink(folder + "/" + name) }
+        lock = StateFiles.holdLock(of: StateFiles.name(of: busID), in: folder)
         if !stale.isEmpty { Log.debug("removed \(stale.count) saved states of other session buses, gone or old: \(stale.joined(separator: ", "))") }
         switch read(path) {
         case .recalled(let saved): return saved
@@ -173,6 +184,7 @@ final class StateStore {
         }
         writes += 1
         written = memory
+        if lock == nil { lock = StateFiles.holdLock(of: StateFiles.name(of: busID), in: folder) }
         if let legacy = legacyToRemove {
             unlink(legacy)
             legacyToRemove = nil
