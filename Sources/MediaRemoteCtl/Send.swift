@@ -14,7 +14,9 @@ struct Send: ParsableCommand {
             the next events pass that app by until it answers again); or why it \
             was discarded. Exit status 1 unless it was handled. \
             EVENT is one of \(Send.eventNames.joined(separator: ", ")) \
-            (play-pause, playerctl's name, is toggle too); seek-forward and \
+            (play-pause, playerctl's name, is toggle too; the names monitor \
+            prints, such as togglePlayPause and nextTrack, are taken as well); \
+            seek-forward and \
             seek-backward take a PHASE, begin or end. A seek begun here is held \
             until its end is sent, from this command or another, but at most 10 s \
             after its last begin: a script that loses its end does not skip \
@@ -77,7 +79,8 @@ struct Send: ParsableCommand {
             return "\(phase)Seeking\(direction)"
         }
         guard phase == nil else { throw ValidationError("\(event) takes no begin or end") }
-        guard let subtype = Send.events.first(where: { $0.name == event })?.subtype ?? Send.aliases[event] else {
+        // The subtype's own name too, as monitor and the API print it (togglePlayPause, nextTrack).
+        guard let subtype = Send.events.first(where: { $0.name == event || $0.subtype == event })?.subtype ?? Send.aliases[event] else {
             throw ValidationError("'\(event)' is not an event; use one of \(Send.eventNames.joined(separator: ", "))")
         }
         return subtype

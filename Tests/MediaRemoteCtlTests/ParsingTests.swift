@@ -61,6 +61,8 @@ struct ParsingTests {
             (["next"], "nextTrack"), (["previous"], "previousTrack"), (["seek-forward", "begin"], "beginSeekingForward"),
             (["seek-forward", "end"], "endSeekingForward"), (["seek-backward", "begin"], "beginSeekingBackward"),
             (["seek-backward", "end"], "endSeekingBackward"),
+            // As monitor prints them.
+            (["togglePlayPause"], "togglePlayPause"), (["nextTrack"], "nextTrack"), (["previousTrack"], "previousTrack"),
         ])
     func sendNames(_ arguments: [String], _ subtype: String) throws {
         let command = try MediaRemoteCommand.parseAsRoot(["send"] + arguments)
