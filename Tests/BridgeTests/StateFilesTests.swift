@@ -41,13 +41,21 @@ struct StateFilesTests {
         #expect(StateFiles.toRemove(entries, keeping: Self.mine, bootedAt: Self.booted) == ["state-0f", "state-1f", "state-2f"])
     }
 
-    @Test("a bus whose service runs (its lock held) keeps its file, however many came since; of the others the newest are kept, a free lock or none")
+    @Test("a bus whose service runs (its lock held) keeps its file and lock, however many came since and whatever the clock says; of the others the newest are kept, a free lock or none")
     func liveness() {
         let running = Self.entry("state-aaaa", Self.booted + 1)
         let newer = (0..<StateFiles.otherBusesKept + 2).map { Self.entry("state-b\(String($0, radix: 16))", Self.booted + 10 + $0) }
-        let locks = [Self.entry("state-aaaa.lock", 5), Self.entry("state-b0.lock", 5), Self.entry("state-b9.lock", 5), Self.entry("state-dddd.lock", 5)]
-        let held: (String) -> Bool? = { ["state-aaaa": true, "state-b0": false, "state-b9": false, "state-dddd": false][$0] }
-        #expect(StateFiles.toRemove([running] + newer + locks, keeping: Self.mine, bootedAt: Self.booted, held: held)
+        let locks = [
+            Self.entry("state-aaaa.lock", 5), Self.entry("state-b0.lock", 5), Self.entry("state-b9.lock", 5), Self.entry("state-dddd.lock", 5),
+            // A service that has written nothing yet; and this bus's own lock.
+            Self.entry("state-eeee.lock", 5), Self.entry("state-\(Self.mine).lock", 5),
+        ]
+        // Written "before the boot" by the clock, but its service runs.
+        let stepped = Self.entry("state-ffff", 10)
+        let held: (String) -> Bool? = {
+            ["state-aaaa": true, "state-b0": false, "state-b9": false, "state-dddd": false, "state-eeee": true, "state-ffff": true][$0]
+        }
+        #expect(StateFiles.toRemove([running, stepped] + newer + locks, keeping: Self.mine, bootedAt: Self.booted, held: held)
                 == ["state-b0", "state-b1", "state-b0.lock", "state-dddd.lock"])
     }
 
@@ -78,9 +86,23 @@ struct StateFilesTests {
         #expect(StateFiles.isHeld("state-b9", in: folder) == false)
         #expect(StateFiles.isHeld("state-aaaa", in: folder) == true)
         // Without the lock, the session's file, the oldest, is the first to go.
-        _ = session
+        withExtendedLifetime(session) {}
         let unlocked = StateFiles.toRemove(StateFiles.list(folder), keeping: "ffff", bootedAt: StateFiles.bootedAt())
         #expect(unlocked.contains("state-aaaa"), "\(unlocked)")
+    }
+
+    @Test("a file is removed holding its lock: not while its service holds it; with its lock file once free")
+    func removeHoldingTheLock() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediaremote-state-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "x".write(toFile: folder + "/state-aaaa", atomically: false, encoding: .utf8)
+        let lock = try #require(StateFiles.holdLock(of: "state-aaaa", in: folder))
+        #expect(!StateFiles.remove("state-aaaa", andFile: true, in: folder))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["state-aaaa", "state-aaaa.lock"])
+        close(lock)
+        #expect(StateFiles.remove("state-aaaa", andFile: true, in: folder))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test("a bus's file is named by its id", arguments: [("state-3f1c", true), ("state-", false), ("state", false), ("state-3f1c.tmp", false)])

@@ -23,28 +23,60 @@ enum StateFiles {
     /// The lock file a running service holds for a bus's file named `file`.
     static func lockName(of file: String) -> String { file + ".lock" }
 
-    /// Whether a service holds the lock of the bus file named `file`, in `folder`: nil when
-    /// there is no lock file (a version that took none), false when it is there and free.
+    /// Whether a service holds the lock of the bus file named `file`, in `folder`: false when
+    /// the lock file is there and free; nil when there is none (a version that took none) or it
+    /// cannot be asked, so the count rule decides, as before locks. Opened for writing: where
+    /// `flock` is emulated with POSIX locks (NFS), an exclusive one needs it.
     static func isHeld(_ file: String, in folder: String) -> Bool? {
-        let descriptor = open(folder + "/" + lockName(of: file), O_RDONLY | O_CLOEXEC)
+        let descriptor = open(folder + "/" + lockName(of: file), O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK ? true : nil }
         flock(descriptor, LOCK_UN)
         return false
     }
 
-    /// Takes and holds this bus's lock (see above), creating its file: the descriptor, to keep
-    /// open while the service runs; nil when it cannot be made (no folder yet, or another
-    /// process holds it: then nothing is lost but the protection).
-    static func holdLock(of file: String, in folder: String) -> Int32? {
-        let descriptor = open(folder + "/" + lockName(of: file), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return nil
+    /// Removes the bus file named `file` (with `andFile`; else its lock file alone) and its lock
+    /// file, holding that lock meanwhile: a service of that bus starting at this moment either
+    /// finds the lock taken for an instant (and tries again, ``holdLock(of:in:)``) or took it
+    /// first, and then nothing is removed. False when its lock is held.
+    @discardableResult
+    static func remove(_ file: String, andFile: Bool, in folder: String) -> Bool {
+        let lock = folder + "/" + lockName(of: file)
+        let descriptor = open(lock, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if andFile { unlink(folder + "/" + file) }
+            return true
         }
-        return descriptor
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        if andFile { unlink(folder + "/" + file) }
+        unlink(lock)
+        return true
+    }
+
+    /// Takes and holds this bus's lock (see above), creating its file: the descriptor, to keep
+    /// open while the service runs; nil when it cannot be had (no folder yet: taken at the first
+    /// write then; or held by another process past a few tries), and then nothing is lost but
+    /// the protection. A lock file a start removed just as this one locked it is left for a
+    /// new one: the lock must be on the file in the folder.
+    static func holdLock(of file: String, in folder: String) -> Int32? {
+        let path = folder + "/" + lockName(of: file)
+        for attempt in 0..<5 {
+            // Held an instant by a start that prunes (remove above): tried again.
+            if attempt > 0 { usleep(10_000) }
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { return nil }
+            var locked = stat()
+            var there = stat()
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0, fstat(descriptor, &locked) == 0, stat(path, &there) == 0,
+                locked.st_dev == there.st_dev, locked.st_ino == there.st_ino
+            {
+                return descriptor
+            }
+            close(descriptor)
+        }
+        return nil
     }
 
     /// The file versions before 2 wrote, one for every bus: read once if it is this bus's (the
@@ -65,8 +97,8 @@ enum StateFiles {
     }
 
     /// Which of `entries` to remove: every state file (a bus's, or the legacy one) but
-    /// `keeping`'s, written before `bootedAt` (seconds since the epoch, less ``bootSlack``); of
-    /// this boot's, none whose lock is held (`held` true), and of the rest all but the
+    /// `keeping`'s and those whose lock is held (`held` true): those written before `bootedAt`
+    /// (seconds since the epoch, less ``bootSlack``), and of the rest all but the
     /// ``otherBusesKept`` newest; and the lock files of the bus files removed, or of none, when
     /// free. Files that are not state files (the write's `.tmp`, anything a person put there) are
     /// left alone. Pure but for `held`.
@@ -75,9 +107,11 @@ enum StateFiles {
         let others = entries.filter { entry in
             entry.name != mine && (entry.name == legacyName || isBusFile(entry.name))
         }
-        let (old, thisBoot) = (others.filter { $0.modified < bootedAt - bootSlack }, others.filter { $0.modified >= bootedAt - bootSlack })
-        let unheld = thisBoot.filter { $0.name == legacyName || held($0.name) != true }
-        let surplus = unheld.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }.dropFirst(otherBusesKept)
+        // A held lock outranks the clock: a running service's file is never removed, even one
+        // that looks older than the boot (a clock set forward after it was written).
+        let unheld = others.filter { $0.name == legacyName || held($0.name) != true }
+        let (old, thisBoot) = (unheld.filter { $0.modified < bootedAt - bootSlack }, unheld.filter { $0.modified >= bootedAt - bootSlack })
+        let surplus = thisBoot.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }.dropFirst(otherBusesKept)
         let removed = (old + surplus).map(\.name)
         let files = Set(entries.map(\.name))
         let locks = files.filter { lock in

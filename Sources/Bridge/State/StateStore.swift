@@ -76,9 +76,16 @@ final class StateStore {
         let stale = StateFiles.toRemove(entries, keeping: busID, bootedAt: StateFiles.bootedAt()) { [folder] in
             StateFiles.isHeld($0, in: folder)
         }
-        for name in stale { unlink(folder + "/" + name) }
+        // Each bus file with its lock, holding that lock meanwhile (a lock taken since the list
+        // was read keeps its file); a lock file alone the same way; the legacy file as it is.
+        let removed = stale.filter { name in
+            if name.hasSuffix(".lock") { return StateFiles.remove(String(name.dropLast(".lock".count)), andFile: false, in: folder) }
+            if StateFiles.isBusFile(name) { return StateFiles.remove(name, andFile: true, in: folder) }
+            return unlink(folder + "/" + name) == 0
+        }
         lock = StateFiles.holdLock(of: StateFiles.name(of: busID), in: folder)
-        if !stale.isEmpty { Log.debug("removed \(stale.count) saved states of other session buses, gone or old: \(stale.joined(separator: ", "))") }
+        let states = removed.filter { !$0.hasSuffix(".lock") }
+        if !states.isEmpty { Log.debug("removed \(states.count) saved states of other session buses, gone or old: \(states.joined(separator: ", "))") }
         switch read(path) {
         case .recalled(let saved): return saved
         case .notRecalled: return nil
@@ -86,11 +93,11 @@ final class StateStore {
         }
         // A version before per-bus files, restarted after an upgrade: its one file may be this bus's.
         let legacy = folder + "/" + StateFiles.legacyName
-        if !stale.contains(StateFiles.legacyName), case .recalled(let saved) = read(legacy, legacy: true) {
+        if !removed.contains(StateFiles.legacyName), case .recalled(let saved) = read(legacy, legacy: true) {
             legacyToRemove = legacy
             return saved
         }
-        let others = entries.count { StateFiles.isBusFile($0.name) && $0.name != StateFiles.name(of: busID) && !stale.contains($0.name) }
+        let others = entries.count { StateFiles.isBusFile($0.name) && $0.name != StateFiles.name(of: busID) && !removed.contains($0.name) }
         Log.info(
             "nothing saved for this session bus (\(busID)) in \(folder): a new bus, of a new login or a bus of its own "
                 + "(dbus-run-session); starting afresh" + (others > 0 ? " (\(others) other bus\(others == 1 ? "'s saved state is" : "es' saved states are") left alone)" : ""))
