@@ -41,9 +41,10 @@ extension RulesShell {
 
     /// The launched player's time to play is up: one stopped, or playing with no track at all
     /// (``PlayerProperties/hasNothingToPlay(_:)``), came back with nothing to play (mpv, opened
-    /// without a file, idles, and says Playing in some starts). Its properties are asked for now (a player whose changes went unsaid must not be
-    /// closed while it plays). It is closed, since the service opened it for nothing, and its
-    /// desktop entry is not launched again; that is kept with the last player.
+    /// without a file, idles, and says Playing in some starts). Its properties are asked for
+    /// now (a player whose changes went unsaid must not be closed while it plays). It is closed,
+    /// since the service opened it for nothing, and its desktop entry is not launched again;
+    /// that is kept with the last player.
     func judgeTrial() {
         guard let due = dispatcher.trialDue(at: now) else { return }
         connection.call(

@@ -104,12 +104,20 @@ enum StateFiles {
     /// left alone. Pure but for `held`.
     static func toRemove(_ entries: [Entry], keeping busID: String, bootedAt: Int, held: (String) -> Bool? = { _ in nil }) -> [String] {
         let mine = name(of: busID)
+        // Each bus asked once (a lock is a system call or two), for its file and its lock file.
+        var answers: [String: Bool?] = [:]
+        func isHeld(_ file: String) -> Bool {
+            if let known = answers[file] { return known == true }
+            let answer = held(file)
+            answers[file] = answer
+            return answer == true
+        }
         let others = entries.filter { entry in
             entry.name != mine && (entry.name == legacyName || isBusFile(entry.name))
         }
         // A held lock outranks the clock: a running service's file is never removed, even one
         // that looks older than the boot (a clock set forward after it was written).
-        let unheld = others.filter { $0.name == legacyName || held($0.name) != true }
+        let unheld = others.filter { $0.name == legacyName || !isHeld($0.name) }
         let (old, thisBoot) = (unheld.filter { $0.modified < bootedAt - bootSlack }, unheld.filter { $0.modified >= bootedAt - bootSlack })
         let surplus = thisBoot.sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }.dropFirst(otherBusesKept)
         let removed = (old + surplus).map(\.name)
@@ -117,7 +125,7 @@ enum StateFiles {
         let locks = files.filter { lock in
             guard lock.hasSuffix(".lock"), lock != lockName(of: mine) else { return false }
             let file = String(lock.dropLast(".lock".count))
-            return isBusFile(file) && (removed.contains(file) || !files.contains(file)) && held(file) != true
+            return isBusFile(file) && (removed.contains(file) || !files.contains(file)) && !isHeld(file)
         }
         return removed.sorted() + locks.sorted()
     }
